@@ -69,6 +69,7 @@ export function defineOperation<const T extends OperationInput>(input: T) {
   if (input.params || input.query || input.body) add(400, 'Invalid request: the message names the offending field.');
   const auth401 = AUTH_401[input.auth];
   if (auth401) add(401, auth401);
+  if (input.auth === 'session' && input.method !== 'get') add(403, 'Missing or wrong x-csrf-token header.');
   if (input.path.includes('{')) add(404, 'Resource missing or not owned by the caller.');
   add(429, 'Rate limit exceeded: retry after the number of seconds in Retry-After.', 'structured');
   add(500, 'Unexpected server error.');

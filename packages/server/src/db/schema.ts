@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Timestamps are integer milliseconds since the epoch (UTC); views render them as ISO strings.
+const ms = (name: string) => integer(name, { mode: 'number' });
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+const json = <T>(name: string) => text(name, { mode: 'json' }).$type<T>();
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  plan: text('plan', { enum: ['none', 'trial', 'pro'] })
+    .notNull()
+    .default('trial'),
+  onboardingCompleted: bool('onboarding_completed').notNull().default(false),
+  creditBalance: real('credit_balance').notNull().default(0),
+  createdAt: ms('created_at').notNull(),
+  updatedAt: ms('updated_at').notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    last4: text('last4').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastUsedAt: ms('last_used_at'),
+    revokedAt: ms('revoked_at'),
+  },
+  // At most one active key per account, enforced by the database itself.
+  (t) => [uniqueIndex('api_keys_one_active').on(t.userId).where(sql`revoked_at IS NULL`)],
+);
+
+export const partners = sqliteTable('partners', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  creditBalance: real('credit_balance').notNull().default(0),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const partnerKeys = sqliteTable('partner_keys', {
+  id: text('id').primaryKey(),
+  partnerId: text('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  last4: text('last4').notNull(),
+  createdAt: ms('created_at').notNull(),
+  revokedAt: ms('revoked_at'),
+});
+
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  csrfToken: text('csrf_token').notNull(),
+  createdAt: ms('created_at').notNull(),
+  expiresAt: ms('expires_at').notNull(),
+});
+
+export const emailDomains = sqliteTable('email_domains', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  domain: text('domain').notNull(),
+  status: text('status', { enum: ['pending', 'verified', 'failed'] }).notNull(),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const senderAccounts = sqliteTable(
+  'sender_accounts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['email', 'socialnet'] }).notNull(),
+    displayName: text('display_name'),
+    status: text('status', {
+      enum: [
+        'connected',
+        'active',
+        'warming',
+        'pending',
+        'credentials_required',
+        'error',
+        'disconnected',
+        'banned',
+        'suspended',
+      ],
+    }).notNull(),
+    providerAccountId: text('provider_account_id'),
+    profileUrl: text('profile_url'),
+    isPremium: bool('is_premium'),
+    hasSalesNavigator: bool('has_sales_navigator'),
+    weeklyConnectionLimit: integer('weekly_connection_limit'),
+    weeklyMessageLimit: integer('weekly_message_limit'),
+    emailAddress: text('email_address'),
+    domainId: text('domain_id').references(() => emailDomains.id),
+    mailboxProviderInboxId: text('mailbox_provider_inbox_id'),
+    senderProviderAccountId: text('sender_provider_account_id'),
+    warmupStatus: text('warmup_status', { enum: ['inactive', 'active', 'paused', 'completed'] }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    signature: text('signature'),
+    dailyLimit: integer('daily_limit'),
+    senderProviderTagId: text('sender_provider_tag_id'),
+    senderProviderWarmupTagId: text('sender_provider_warmup_tag_id'),
+    /** An administrator let this warming account send. */
+    adminSendOverride: bool('admin_send_override').notNull().default(false),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('sender_accounts_user').on(t.userId, t.createdAt)],
+);
+
+/** A pending hosted connection (social-network login or email consent). */
+export const hostedConnections = sqliteTable(
+  'hosted_connections',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['extconn', 'email'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pending', 'completed'] }).notNull(),
+    hint: text('hint'),
+    accountId: text('account_id'),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('hosted_connections_user').on(t.userId, t.kind)],
+);
+
+export const lists = sqliteTable('lists', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const listColumns = sqliteTable('list_columns', {
+  id: text('id').primaryKey(),
+  listId: text('list_id')
+    .notNull()
+    .references(() => lists.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['text', 'number', 'email', 'url', 'date', 'boolean'] }).notNull(),
+  position: integer('position').notNull(),
+});
+
+export const columnPreferences = sqliteTable(
+  'column_preferences',
+  {
+    listId: text('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    columnId: text('column_id')
+      .notNull()
+      .references(() => listColumns.id, { onDelete: 'cascade' }),
+    isHidden: bool('is_hidden').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.userId, t.columnId] })],
+);
+
+export const workflows = sqliteTable('workflows', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: ms('created_at').notNull(),
+  updatedAt: ms('updated_at').notNull(),
+});
+
+export const workflowNodes = sqliteTable('workflow_nodes', {
+  id: text('id').primaryKey(),
+  workflowId: text('workflow_id')
+    .notNull()
+    .references(() => workflows.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  label: text('label').notNull(),
+  config: json<Record<string, unknown>>('config').notNull(),
+  positionX: real('position_x').notNull(),
+  positionY: real('position_y').notNull(),
+  ord: integer('ord').notNull(),
+});
+
+export const workflowEdges = sqliteTable('workflow_edges', {
+  id: text('id').primaryKey(),
+  workflowId: text('workflow_id')
+    .notNull()
+    .references(() => workflows.id, { onDelete: 'cascade' }),
+  sourceNodeId: text('source_node_id')
+    .notNull()
+    .references(() => workflowNodes.id, { onDelete: 'cascade' }),
+  targetNodeId: text('target_node_id')
+    .notNull()
+    .references(() => workflowNodes.id, { onDelete: 'cascade' }),
+  sourceHandle: text('source_handle'),
+  targetHandle: text('target_handle'),
+  condition: json<Record<string, unknown> | null>('condition'),
+  ord: integer('ord').notNull(),
+});
+
+export const onboardingContexts = sqliteTable(
+  'onboarding_contexts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    website: text('website'),
+    goals: json<string[]>('goals').notNull(),
+    confirmed: bool('confirmed').notNull(),
+    supersededAt: ms('superseded_at'),
+    completedAt: ms('completed_at'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('onboarding_contexts_user').on(t.userId, t.createdAt)],
+);
+
+export const entities = sqliteTable('entities', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['company', 'person'] }).notNull(),
+  name: text('name').notNull(),
+  domain: text('domain'),
+});
+
+export const signals = sqliteTable(
+  'signals',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entityId: text('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    signalType: text('signal_type').notNull(),
+    signalTypeLabel: text('signal_type_label').notNull(),
+    headline: text('headline').notNull(),
+    score: real('score').notNull(),
+    source: text('source').notNull(),
+    url: text('url'),
+    status: text('status', { enum: ['new', 'seen'] })
+      .notNull()
+      .default('new'),
+    feedback: text('feedback', { enum: ['up', 'down'] }),
+    dismissed: bool('dismissed').notNull().default(false),
+    /** Set on a signal that repeats another; duplicates are never returned. */
+    duplicateOf: text('duplicate_of'),
+    detectedAt: ms('detected_at').notNull(),
+  },
+  (t) => [index('signals_user_detected').on(t.userId, t.detectedAt)],
+);
+
+export const scanSettings = sqliteTable('scan_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scanTime: text('scan_time').notNull(),
+  timezone: text('timezone').notNull(),
+  updatedAt: ms('updated_at').notNull(),
+});
+
+/** Durable background jobs, claimed with a lease. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: json<unknown>('payload').notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull(),
+    runAt: ms('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    leaseExpiresAt: ms('lease_expires_at'),
+    lockedBy: text('locked_by'),
+    idempotencyKey: text('idempotency_key').unique(),
+    lastError: text('last_error'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('jobs_due').on(t.status, t.runAt)],
+);
+
+/** Stored responses of POSTs sent with an Idempotency-Key. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

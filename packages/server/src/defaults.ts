@@ -1,0 +1,30 @@
+/** Defaults of the server configuration, in one place. */
+export const defaultConfig = {
+  /** Public base address the API is reached at; hosted URLs are built under it. */
+  baseUrl: 'http://127.0.0.1:8787',
+  /** `development` allows plain-http webhook endpoints on loopback; `test` validates every response. */
+  mode: 'production' as 'production' | 'development' | 'test',
+  /**
+   * Requests per window per key (or per address for unauthenticated routes).
+   * @default 600 requests per 60 000 ms
+   */
+  rateLimit: { limit: 600, windowMs: 60_000 } as { limit: number; windowMs: number } | false,
+  /** Addresses of reverse proxies whose `x-forwarded-proto: https` is believed. */
+  trustedProxies: [] as string[],
+  /** Largest JSON request body, in bytes. @default 1 MiB */
+  bodyLimitBytes: 1024 * 1024,
+  /** PBKDF2 iterations for dashboard passwords. */
+  passwordIterations: 210_000,
+  /** Dashboard session lifetime, ms. @default 12 hours */
+  sessionTtlMs: 12 * 3_600_000,
+  /** Shared secret that signs inbound provider notifications. */
+  providerSecret: 'change-me-provider-secret',
+  /** Check every success body against the registry schema (on in tests). */
+  validateResponses: false,
+  /** Idempotency-Key retention, ms. @default 24 hours */
+  idempotencyTtlMs: 24 * 3_600_000,
+  /** Lease of a claimed job, ms; a job whose lease expires is claimed again. @default 60 s */
+  jobLeaseMs: 60_000,
+};
+
+export type ServerConfig = typeof defaultConfig;
