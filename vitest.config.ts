@@ -1,15 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, a project per package; `pnpm test` runs them all.
+// One config, a project per package; `pnpm test` runs them all. Workspace packages resolve to
+// their TypeScript sources (the `source` export condition), so tests never need a build first.
+const conditions = ['source'];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     projects: [
       {
+        resolve: { conditions },
+        ssr: { resolve: { conditions, externalConditions: conditions } },
         test: {
           name: 'schema',
           root: './packages/schema',
-          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions, externalConditions: conditions } },
+        test: {
+          name: 'server',
+          root: './packages/server',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

@@ -36,7 +36,7 @@ export function renderError(error: HttpError, op?: Operation): RenderedResponse 
 export const internalError = () => new HttpError(500, 'Internal server error: the request could not be completed');
 
 /** Turns the first zod issue into a 400 that names the offending field. */
-export function validationError(error: z.ZodError, where: 'body' | 'query' | 'path'): HttpError {
+export function validationError(error: z.ZodError, where: 'body' | 'query' | 'path', input?: unknown): HttpError {
   const issue = error.issues[0];
   if (!issue) return new HttpError(400, `Invalid ${where}`);
   let path = issue.path.map(String).join('.');
@@ -45,7 +45,7 @@ export function validationError(error: z.ZodError, where: 'body' | 'query' | 'pa
     const keys = (issue as { keys?: string[] }).keys ?? [];
     path = [path, keys[0]].filter(Boolean).join('.');
     message = `unknown field${keys.length > 1 ? 's' : ''} ${keys.join(', ')}: additional properties are rejected`;
-  } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+  } else if (issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
     message = 'is required';
   }
   const field = path || undefined;
@@ -53,4 +53,13 @@ export function validationError(error: z.ZodError, where: 'body' | 'query' | 'pa
     ? `${where === 'body' ? '' : `${where} parameter `}${field}: ${message}`
     : `Invalid ${where}: ${message}`;
   return new HttpError(400, text, field ? { field } : {});
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
 }

@@ -153,7 +153,7 @@ function parseJson(raw: string): unknown {
 function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path'): unknown {
   if (!schema) return undefined;
   const r = schema.safeParse(value);
-  if (!r.success) throw validationError(r.error, where);
+  if (!r.success) throw validationError(r.error, where, value);
   return r.data;
 }
 

@@ -61,7 +61,7 @@ export class JobRunner {
       .values({
         id: uuid(),
         type: opts.type,
-        payload: opts.payload ?? null,
+        payload: opts.payload ?? {},
         status: 'pending',
         runAt: opts.runAt ?? now,
         maxAttempts: opts.maxAttempts ?? this.#handlers.get(opts.type)?.options.maxAttempts ?? 5,
