@@ -1,6 +1,7 @@
 // The real server: a SQLite file, a loopback port, HTTP.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +73,66 @@ describe('the server over loopback HTTP', () => {
       expect(res.status).toBe(200);
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+});
+
+describe('TLS', () => {
+  it('serves HTTPS when a certificate and key are configured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbound-tls-'));
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    const opened = openDatabase(join(dir, 'db.sqlite'));
+    const app = createApp({ db: opened.db, config: { passwordIterations: 1000 } });
+    const demo = await seed(app.ctx);
+    const { server, port } = await listen(app, {
+      port: 0,
+      hostname: '127.0.0.1',
+      tls: { cert: readFileSync(cert), key: readFileSync(key) },
+    });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpsRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/account',
+            ca: readFileSync(cert),
+            headers: { authorization: `Bearer ${demo.apiKey}` },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+    } finally {
+      server.close();
+      opened.close();
     }
   });
 });
