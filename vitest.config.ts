@@ -31,6 +31,18 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions, externalConditions: conditions } },
+        test: {
+          name: 'mock',
+          root: './packages/mock',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });

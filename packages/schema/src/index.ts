@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './limits.js';
 export * from './linkedin.js';
+export * from './match.js';
 export * from './operation.js';
 export * from './operations.js';
 export * from './resources/account.js';

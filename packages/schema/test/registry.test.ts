@@ -138,3 +138,17 @@ describe('the operation registry', () => {
     expect(operations.submitResearch.responses[200]).toBe(operations.submitResearch.responses[202]);
   });
 });
+
+describe('matchOperation', () => {
+  it('finds the operation and its path parameters', async () => {
+    const { matchOperation } = await import('../src/index.js');
+    const id = crypto.randomUUID();
+    const nodeId = crypto.randomUUID();
+    const hit = matchOperation('post', `/api/campaigns/${id}/sequence/nodes/${nodeId}/move`);
+    expect(hit?.operation.operationId).toBe('moveSequenceNode');
+    expect(hit?.params).toEqual({ id, nodeId });
+    expect(matchOperation('GET', '/api/accounts')?.operation.operationId).toBe('listAccounts');
+    expect(matchOperation('DELETE', '/api/accounts')).toBeUndefined();
+    expect(matchOperation('GET', '/api/accounts/extra')).toBeUndefined();
+  });
+});

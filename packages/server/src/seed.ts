@@ -14,6 +14,9 @@ export interface SeedOptions {
   name?: string;
   /** Seed of the pseudo-random signal week, so two seeds with the same value match. */
   randomSeed?: number;
+  /** Use these keys instead of random ones (the mock's stable credentials). */
+  apiKey?: string;
+  partnerKey?: string;
 }
 
 export interface SeedResult {
@@ -73,8 +76,8 @@ export async function seed(ctx: AppContext, options: SeedOptions = {}): Promise<
     plan: 'pro',
     creditBalance: 5000,
   });
-  const { key: apiKey } = await createApiKey(ctx, user.id);
-  const partner = await createPartnerKey(ctx, 'Demo Partner');
+  const { key: apiKey } = await createApiKey(ctx, user.id, options.apiKey);
+  const partner = await createPartnerKey(ctx, 'Demo Partner', undefined, options.partnerKey);
   const socialnet = upsertSocialnetAccount(ctx, user.id, {
     provider_account_id: `sn_demo_${user.id.slice(0, 8)}`,
     display_name: 'Demo Sender',

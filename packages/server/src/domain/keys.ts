@@ -33,8 +33,8 @@ function isUniqueViolation(error: unknown): boolean {
  * stored; the key is returned once. A second active key is refused with 409 (a partial unique
  * index enforces it, so concurrent creations cannot both win).
  */
-export async function createApiKey(ctx: AppContext, userId: string) {
-  const key = `${ApiKeyPrefix}${randomToken(32)}`;
+export async function createApiKey(ctx: AppContext, userId: string, presetKey?: string) {
+  const key = presetKey ?? `${ApiKeyPrefix}${randomToken(32)}`;
   const row: ApiKeyRow = {
     id: uuid(),
     userId,
@@ -75,14 +75,14 @@ export function revokeApiKey(ctx: AppContext, userId: string) {
   return row;
 }
 
-export async function createPartnerKey(ctx: AppContext, partnerName: string, partnerId?: string) {
+export async function createPartnerKey(ctx: AppContext, partnerName: string, partnerId?: string, presetKey?: string) {
   const now = ctx.clock.now();
   let id = partnerId;
   if (!id) {
     id = uuid();
     ctx.db.insert(partners).values({ id, name: partnerName, createdAt: now }).run();
   }
-  const key = `${PARTNER_KEY_PREFIX}${randomToken(32)}`;
+  const key = presetKey ?? `${PARTNER_KEY_PREFIX}${randomToken(32)}`;
   ctx.db
     .insert(partnerKeys)
     .values({ id: uuid(), partnerId: id, keyHash: await sha256Hex(key), last4: key.slice(-4), createdAt: now })

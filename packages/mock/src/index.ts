@@ -1,0 +1,4 @@
+// Runtime-neutral core of the mock; use `@outbound/mock/node` or `@outbound/mock/browser` to intercept.
+export { type JobDriver, VirtualClock } from './clock.js';
+export { type MockCredentials, type MockOptions, OutboundMock } from './core.js';
+export { Scenarios } from './scenarios.js';
