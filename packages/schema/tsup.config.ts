@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', openapi: 'src/openapi.ts' },
+  entry: { index: 'src/index.ts', openapi: 'src/openapi.ts', routes: 'src/routes.generated.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

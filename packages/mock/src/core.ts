@@ -152,7 +152,7 @@ export class OutboundMock {
     return response;
   }
 
-  #forced(rule: { status: number; retryAfter?: number; message?: string }, op: Operation): Response {
+  #forced(rule: { status: number; retryAfter?: number; message?: string; reason?: string }, op: Operation): Response {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() };
     const message =
       rule.message ??
@@ -160,7 +160,7 @@ export class OutboundMock {
         ? `Rate limit exceeded: retry after ${rule.retryAfter} seconds`
         : `Forced ${rule.status} (mock scenario)`);
     if (rule.retryAfter !== undefined) headers['Retry-After'] = String(rule.retryAfter);
-    const rendered = renderError(new HttpError(rule.status, message), op);
+    const rendered = renderError(new HttpError(rule.status, message, rule.reason ? { reason: rule.reason } : {}), op);
     return new Response(JSON.stringify(rendered.body), { status: rule.status, headers });
   }
 

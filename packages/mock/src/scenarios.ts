@@ -8,6 +8,7 @@ interface Rule {
   status: number;
   retryAfter?: number;
   message?: string;
+  reason?: string;
 }
 
 /** Forced behaviours of the mock, each undone by `reset()`. */
@@ -24,10 +25,14 @@ export class Scenarios {
   }
 
   /** The next `times` calls of the operation fail with `status`, in the operation's documented error shape. */
-  fail(operationId: OperationId, status: number, options: { times?: number; message?: string } = {}): this {
+  fail(
+    operationId: OperationId,
+    status: number,
+    options: { times?: number; message?: string; reason?: string; retryAfter?: number } = {},
+  ): this {
     this.#check(operationId);
     if (status < 400 || status > 599) throw new RangeError('fail() takes an error status (400 to 599)');
-    this.#rules.push({ operationId, remaining: options.times ?? 1, status, message: options.message });
+    this.#rules.push({ operationId, remaining: options.times ?? 1, status, ...options });
     return this;
   }
 

@@ -85,5 +85,5 @@ export function defineOperation<const T extends OperationInput>(input: T) {
     bodyKind: input.bodyKind ?? (input.body ? 'json' : 'none'),
     retrySafe: input.retrySafe ?? input.method === 'get',
     errors,
-  } as Omit<T, 'errors' | 'errorShape'> & Operation;
+  } as Omit<T, 'errors' | 'errorShape'> & Pick<Operation, 'errors' | 'extension' | 'index' | 'bodyKind' | 'retrySafe'>;
 }

@@ -15,3 +15,7 @@ export type OperationParams<I extends OperationId> = Op<I> extends { params: inf
 export type OperationResponse<I extends OperationId> = {
   [S in keyof Op<I>['responses']]: OutputOf<Op<I>['responses'][S]>;
 }[keyof Op<I>['responses']];
+
+/** Query parameters as a client sends them: every field optional (the server fills defaults). */
+export type OperationQueryParams<I extends OperationId> =
+  Op<I> extends { query: infer Q } ? (Q extends z.ZodType ? Partial<z.output<Q>> : never) : never;

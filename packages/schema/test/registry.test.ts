@@ -152,3 +152,11 @@ describe('matchOperation', () => {
     expect(matchOperation('GET', '/api/accounts/extra')).toBeUndefined();
   });
 });
+
+describe('the zod-free route table', () => {
+  it('is up to date with the registry (run pnpm openapi when this fails)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ROUTES_PATH, renderRoutes } = await import('../scripts/write-routes.js');
+    expect(readFileSync(ROUTES_PATH, 'utf8')).toBe(renderRoutes());
+  });
+});
