@@ -43,6 +43,17 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions, externalConditions: conditions } },
+        test: {
+          name: 'sdk',
+          root: './packages/sdk',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });
