@@ -54,6 +54,18 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions, externalConditions: conditions } },
+        test: {
+          name: 'conformance',
+          root: './tests/conformance',
+          include: ['*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });
