@@ -15,6 +15,11 @@ const VALID_BODY: Partial<Record<OperationId, unknown>> = {
   putColumnPreference: { columnId: '00000000-0000-4000-8000-000000000000', isHidden: true },
   updateListColumn: { name: 'x' },
   signalFeedback: { rating: 'up' },
+  updateCampaign: { name: 'x' },
+  addCampaignLeads: { leads: [{ email: 'x@example.com' }] },
+  addSequenceNode: { type: 'email' },
+  updateSequenceNode: { body: 'x' },
+  moveSequenceNode: { position: 0 },
 };
 
 // The mock runs first: MSW's interception of fetch starts with it and ends when it closes.

@@ -27,6 +27,7 @@ export async function serverTarget(): Promise<Target> {
   server.removeAllListeners('request');
   server.on('request', (await import('@hono/node-server')).getRequestListener(app.hono.fetch));
   const demo = await seed(app.ctx);
+  app.runner.start(25);
   return {
     name: 'server',
     baseUrl,
@@ -34,7 +35,8 @@ export async function serverTarget(): Promise<Target> {
     partnerKey: demo.partnerKey,
     email: demo.email,
     password: demo.password,
-    close: () => {
+    close: async () => {
+      await app.runner.stop();
       server.close();
       opened.close();
     },

@@ -7,7 +7,7 @@ import { handlers } from '../src/routes/index.js';
 import { call, type TestWorld, world } from './helpers.js';
 
 let w: TestWorld;
-let ids: Record<string, string>;
+let ids: Record<string, string> = {};
 beforeAll(async () => {
   w = await world();
   const signal = w.app.ctx.db
@@ -18,6 +18,25 @@ beforeAll(async () => {
     .find((s) => !s.dismissed && !s.duplicateOf)!;
   const column = w.app.ctx.db.select().from(listColumns).where(eq(listColumns.listId, w.demo.listId)).get()!;
   ids = { signal: signal.id, column: column.id };
+  const api = (method: string, path: string, body?: unknown) => call(w.app, method, path, { key: w.demo.apiKey, body });
+  const ready = async () => {
+    const id = (await api('POST', '/api/campaigns', { name: 'T', type: 'email' })).json.campaign.id as string;
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'email', subject: 's', body: 'b' });
+    await api('POST', `/api/campaigns/${id}/leads`, { leads: [{ email: 'x@example.com' }] });
+    return id;
+  };
+  ids.draft = await ready();
+  const nodes = (await api('GET', `/api/campaigns/${ids.draft}`)).json.sequence_nodes;
+  ids.node = nodes[0].id;
+  ids.node2 = (
+    await api('POST', `/api/campaigns/${ids.draft}/sequence/nodes`, { type: 'delay', delay_hours: 1 })
+  ).json.sequence_nodes[1].id;
+  ids.launchable = await ready();
+  ids.active = await ready();
+  ids.paused = await ready();
+  for (const id of [ids.active, ids.paused]) await api('POST', `/api/campaigns/${id}/launch`);
+  await w.app.runner.runDue();
+  await api('POST', `/api/campaigns/${ids.paused}/pause`);
 });
 afterAll(() => w.close());
 
@@ -33,6 +52,23 @@ const FIXTURES: Record<string, () => { path: string; body?: unknown }> = {
   listWorkflowNodes: () => ({ path: `/api/workflows/${w.demo.workflowId}/nodes` }),
   signalFeedback: () => ({ path: `/api/signals/feed/${ids.signal}/feedback`, body: { rating: 'down' } }),
   dismissSignal: () => ({ path: `/api/signals/feed/${ids.signal}/dismiss` }),
+  getCampaign: () => ({ path: `/api/campaigns/${ids.draft}` }),
+  updateCampaign: () => ({ path: `/api/campaigns/${ids.draft}`, body: { name: 'Renamed' } }),
+  launchCampaign: () => ({ path: `/api/campaigns/${ids.launchable}/launch` }),
+  pauseCampaign: () => ({ path: `/api/campaigns/${ids.active}/pause` }),
+  resumeCampaign: () => ({ path: `/api/campaigns/${ids.paused}/resume` }),
+  listCampaignLeads: () => ({ path: `/api/campaigns/${ids.draft}/leads` }),
+  addCampaignLeads: () => ({
+    path: `/api/campaigns/${ids.draft}/leads`,
+    body: { leads: [{ email: 'y@example.com' }] },
+  }),
+  addSequenceNode: () => ({ path: `/api/campaigns/${ids.draft}/sequence/nodes`, body: { type: 'email' } }),
+  updateSequenceNode: () => ({ path: `/api/campaigns/${ids.draft}/sequence/nodes/${ids.node}`, body: { body: 'x' } }),
+  moveSequenceNode: () => ({
+    path: `/api/campaigns/${ids.draft}/sequence/nodes/${ids.node}/move`,
+    body: { position: 0 },
+  }),
+  deleteSequenceNode: () => ({ path: `/api/campaigns/${ids.draft}/sequence/nodes/${ids.node2}` }),
 };
 
 const withId = (operationList as Operation[]).filter((o) => o.path.includes('{'));

@@ -209,6 +209,7 @@ export type LaunchResponse = z.infer<typeof LaunchResponse>;
 export const LeadStatus = z
   .enum(['pending', 'in_progress', 'completed', 'replied', 'bounced', 'timed_out', 'skipped', 'stopped'])
   .meta({ id: 'LeadStatus' });
+export type LeadStatus = z.infer<typeof LeadStatus>;
 
 /** A recipient of a campaign. */
 export const Lead = z

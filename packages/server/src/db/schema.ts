@@ -321,3 +321,133 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
+
+export const campaigns = sqliteTable(
+  'campaigns',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['email', 'socialnet'] }).notNull(),
+    status: text('status', { enum: ['draft', 'launching', 'active', 'paused', 'completed'] }).notNull(),
+    dailyLimit: integer('daily_limit'),
+    stopOnReply: bool('stop_on_reply'),
+    openTracking: bool('open_tracking'),
+    signature: text('signature'),
+    skipOtherCampaigns: bool('skip_other_campaigns'),
+    operatingHours: json<{ timezone: string; windows: { day: string; start: string; end: string }[] } | null>(
+      'operating_hours',
+    ),
+    accountLimits: json<{ account_id: string; daily_limit: number }[]>('account_limits').notNull(),
+    statTotal: integer('stat_total').notNull().default(0),
+    statSent: integer('stat_sent').notNull().default(0),
+    statReplied: integer('stat_replied').notNull().default(0),
+    statBounced: integer('stat_bounced').notNull().default(0),
+    statCompleted: integer('stat_completed').notNull().default(0),
+    statTimedOut: integer('stat_timed_out').notNull().default(0),
+    statConnectionSent: integer('stat_connection_sent').notNull().default(0),
+    statConnected: integer('stat_connected').notNull().default(0),
+    statMessageSent: integer('stat_message_sent').notNull().default(0),
+    launchRunId: text('launch_run_id'),
+    launchedAt: ms('launched_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('campaigns_user').on(t.userId, t.createdAt)],
+);
+
+export const campaignSenders = sqliteTable(
+  'campaign_senders',
+  {
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => senderAccounts.id, { onDelete: 'cascade' }),
+    isDefault: bool('is_default').notNull(),
+    ord: integer('ord').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.accountId] })],
+);
+
+export const sequenceNodes = sqliteTable(
+  'sequence_nodes',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['connection_request', 'message', 'email', 'delay', 'ai', 'end'] }).notNull(),
+    position: integer('position').notNull(),
+    subject: text('subject'),
+    body: text('body'),
+    signature: text('signature'),
+    includeMessage: bool('include_message'),
+    isReply: bool('is_reply'),
+    delayDays: integer('delay_days'),
+    delayHours: integer('delay_hours'),
+    delayMinutes: integer('delay_minutes'),
+    aiNode: json<{ purpose: string; output_type: string } | null>('ai_node'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('sequence_nodes_campaign').on(t.campaignId, t.position)],
+);
+
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    linkedinUrl: text('linkedin_url'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    company: text('company'),
+    title: text('title'),
+    customFields: json<Record<string, string>>('custom_fields').notNull(),
+    status: text('status', {
+      enum: ['pending', 'in_progress', 'completed', 'replied', 'bounced', 'timed_out', 'skipped', 'stopped'],
+    }).notNull(),
+    currentPosition: integer('current_position').notNull().default(0),
+    nextRunAt: ms('next_run_at'),
+    senderAccountId: text('sender_account_id'),
+    /** When the profile accepted the connection request (social network). */
+    connectedAt: ms('connected_at'),
+    lastSentAt: ms('last_sent_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    index('leads_due').on(t.campaignId, t.status, t.nextRunAt),
+    uniqueIndex('leads_campaign_email').on(t.campaignId, t.email),
+    uniqueIndex('leads_campaign_linkedin').on(t.campaignId, t.linkedinUrl),
+  ],
+);
+
+/** One row per step a lead took that sends something: the outbox of campaign sends. */
+export const sends = sqliteTable(
+  'sends',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    accountId: text('account_id').notNull(),
+    kind: text('kind', { enum: ['email', 'connection_request', 'message'] }).notNull(),
+    status: text('status', { enum: ['sending', 'sent', 'bounced', 'failed'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    createdAt: ms('created_at').notNull(),
+    sentAt: ms('sent_at'),
+  },
+  // A lead takes each step once: a second send of the same step is impossible.
+  (t) => [uniqueIndex('sends_once').on(t.leadId, t.nodeId), index('sends_campaign_time').on(t.campaignId, t.sentAt)],
+);

@@ -10,9 +10,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * This is the only transaction boundary of the server.
  */
 export function tx<T>(db: Db, fn: (t: Tx) => T): T {
-  return db.transaction((t) => {
-    const result = fn(t);
-    if (result instanceof Promise) throw new TypeError('transaction callbacks must be synchronous');
-    return result;
-  });
+  // IMMEDIATE takes the write lock at BEGIN, so a read-then-write inside is never interleaved
+  // with another writer, even from another process on the same file.
+  return db.transaction(
+    (t) => {
+      const result = fn(t);
+      if (result instanceof Promise) throw new TypeError('transaction callbacks must be synchronous');
+      return result;
+    },
+    { behavior: 'immediate' },
+  );
 }

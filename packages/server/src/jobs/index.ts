@@ -1,6 +1,17 @@
 import type { AppContext } from '../context.js';
+import { runLaunch } from '../domain/launch.js';
+import { dispatch } from '../domain/sending.js';
 
 /** Registers the handler of every background job type on the app's runner. */
-export function registerJobs(_ctx: AppContext): void {
-  // Job types arrive with the areas that need them (launch, sending, research, webhooks, posts).
+export function registerJobs(ctx: AppContext): void {
+  ctx.runner.register(
+    'campaign.launch',
+    (payload) => runLaunch(ctx, payload as { campaignId: string; runId: string }),
+    {
+      maxAttempts: 3,
+    },
+  );
+  ctx.runner.register('campaign.dispatch', (payload) => dispatch(ctx, (payload as { campaignId: string }).campaignId), {
+    maxAttempts: 10,
+  });
 }

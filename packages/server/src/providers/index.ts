@@ -1,19 +1,23 @@
 import type { Db } from '../db/client.js';
 import { type BillingProvider, localBilling } from './billing.js';
+import { type MailProvider, RecordingMail } from './mail.js';
 import { SimulatedSocialnet, type SocialnetProvider } from './socialnet.js';
 
 export * from './billing.js';
+export * from './mail.js';
 export * from './socialnet.js';
 
 /** External effects go through these; each has a working local implementation. */
 export interface Providers {
   billing: BillingProvider;
   socialnet: SocialnetProvider & Partial<Pick<SimulatedSocialnet, 'remember'>>;
+  mail: MailProvider;
 }
 
 export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Providers {
   return {
     billing: overrides.billing ?? localBilling(db),
     socialnet: overrides.socialnet ?? new SimulatedSocialnet(),
+    mail: overrides.mail ?? new RecordingMail(),
   };
 }

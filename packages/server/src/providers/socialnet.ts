@@ -9,10 +9,23 @@ export interface SocialnetProfile {
   has_sales_navigator: boolean;
 }
 
-/** The social-network connection provider. */
+/** A social-network action. `id` is the idempotency key: the same id never acts twice. */
+export interface SocialnetAction {
+  id: string;
+  providerAccountId: string;
+  profileUrl: string;
+  kind: 'connection_request' | 'message';
+  text: string;
+}
+
+/** The social-network connection and sending provider. */
 export interface SocialnetProvider {
   /** Current profile of a connected account; throws when the provider does not know it. */
   fetchProfile(providerAccountId: string): Promise<SocialnetProfile>;
+  /** Sends a connection request or a message. */
+  send(action: SocialnetAction): Promise<{ messageId: string }>;
+  /** Whether the profile accepted the account's connection request. */
+  isConnected(providerAccountId: string, profileUrl: string): Promise<boolean>;
 }
 
 /**
@@ -21,6 +34,26 @@ export interface SocialnetProvider {
  */
 export class SimulatedSocialnet implements SocialnetProvider {
   readonly profiles = new Map<string, SocialnetProfile>();
+  readonly sent: Array<SocialnetAction & { messageId: string }> = [];
+  readonly #byId = new Map<string, string>();
+
+  async send(action: SocialnetAction): Promise<{ messageId: string }> {
+    const known = this.#byId.get(action.id);
+    if (known) return { messageId: known };
+    const messageId = `sn_msg_${action.id}`;
+    this.#byId.set(action.id, messageId);
+    this.sent.push({ ...action, messageId });
+    return { messageId };
+  }
+
+  /** Profiles accept every request, except those whose handle contains `ignore` (they never answer). */
+  async isConnected(_providerAccountId: string, profileUrl: string): Promise<boolean> {
+    return (
+      !profileUrl.includes('ignore') &&
+      this.sent.some((s) => s.kind === 'connection_request' && s.profileUrl === profileUrl)
+    );
+  }
+
   remember(profile: SocialnetProfile): void {
     this.profiles.set(profile.provider_account_id, profile);
   }

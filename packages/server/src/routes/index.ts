@@ -1,7 +1,8 @@
 import type { Handlers } from '../http/handler.js';
 import { accountHandlers } from './account.js';
 import { accountsHandlers } from './accounts.js';
+import { campaignHandlers } from './campaigns.js';
 import { miscHandlers } from './misc.js';
 
 /** Every implemented operation, by operationId. */
-export const handlers: Handlers = { ...accountHandlers, ...accountsHandlers, ...miscHandlers };
+export const handlers: Handlers = { ...accountHandlers, ...accountsHandlers, ...miscHandlers, ...campaignHandlers };
