@@ -223,7 +223,7 @@ export function runLaunch(ctx: AppContext, payload: { campaignId: string; runId:
   try {
     tx(ctx.db, (t) => {
       const c = t.select().from(campaigns).where(eq(campaigns.id, payload.campaignId)).get();
-      if (!c || c.status !== 'launching' || c.launchRunId !== payload.runId) return;
+      if (c?.status !== 'launching' || c.launchRunId !== payload.runId) return;
       const senders = sendersOf(t, c.id).filter(canSend);
       if (senders.length === 0) throw new Error('no sender can send');
       const pending = t

@@ -98,7 +98,7 @@ const statColumn = {
 export async function dispatch(ctx: AppContext, campaignId: string): Promise<void> {
   const now = ctx.clock.now();
   const c = ctx.db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
-  if (!c || c.status !== 'active') return;
+  if (c?.status !== 'active') return;
   if (c.operatingHours && !insideHours(now, c.operatingHours)) {
     const open = nextOpening(now, c.operatingHours);
     if (open !== undefined) schedule(ctx, c.id, open);
