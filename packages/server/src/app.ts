@@ -8,6 +8,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { defaultConfig, type ServerConfig } from './defaults.js';
 import { renderError } from './http/errors.js';
+import { mountInbound } from './http/inbound.js';
 import { type AppEnv, honoPath, mountOperations } from './http/routing.js';
 import { registerJobs } from './jobs/index.js';
 import { JobRunner } from './jobs/runner.js';
@@ -118,6 +119,7 @@ export function createApp(options: CreateAppOptions): OutboundApp {
     ? new RateLimiter(clock, config.rateLimit.limit, config.rateLimit.windowMs)
     : undefined;
   mountPages(app, ctx);
+  mountInbound(app, ctx);
   mountOperations(app, ctx, handlers, limiter);
 
   const routeTable = (operationList as Operation[]).map((o) => ({

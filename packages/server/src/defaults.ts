@@ -25,6 +25,8 @@ export const defaultConfig = {
   idempotencyTtlMs: 24 * 3_600_000,
   /** Lease of a claimed job, ms; a job whose lease expires is claimed again. @default 60 s */
   jobLeaseMs: 60_000,
+  /** Interval between two dispatch runs of an active campaign, ms. @default 60 s */
+  campaignTickMs: 60_000,
 };
 
 export type ServerConfig = typeof defaultConfig;

@@ -25,6 +25,10 @@ export const Env = z.object({
   OUTBOUND_PROVIDER_SECRET: z.string().min(16).optional(),
   OUTBOUND_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).optional(),
   LOG_LEVEL: LogLevel.default('info'),
+  /** Record email to this JSONL file instead of sending it (no SMTP configured). */
+  OUTBOUND_MAIL_LOG: z.string().min(1).optional(),
+  OUTBOUND_CAMPAIGN_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
+  OUTBOUND_JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).optional(),
 });
 export type Env = z.infer<typeof Env>;
 

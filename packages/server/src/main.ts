@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import { users } from './db/schema.js';
 import { createApiKey, createPartnerKey, revokeApiKey } from './domain/keys.js';
 import { type Env, parseEnv } from './env.js';
-import { listen, openDatabase } from './node.js';
+import { FileMailLog, listen, openDatabase } from './node.js';
 import { seed } from './seed.js';
 
 const USAGE = `Usage: outbound-server <command> [options]
@@ -70,7 +70,10 @@ function appFor(e: Env, db: ReturnType<typeof openDatabase>['db'], port?: number
   return createApp({
     db,
     logger,
+    ...(e.OUTBOUND_MAIL_LOG ? { providers: { mail: new FileMailLog(e.OUTBOUND_MAIL_LOG) } } : {}),
     config: {
+      ...(e.OUTBOUND_CAMPAIGN_TICK_MS ? { campaignTickMs: e.OUTBOUND_CAMPAIGN_TICK_MS } : {}),
+      ...(e.OUTBOUND_JOB_LEASE_MS ? { jobLeaseMs: e.OUTBOUND_JOB_LEASE_MS } : {}),
       baseUrl,
       mode: e.OUTBOUND_MODE,
       trustedProxies: e.OUTBOUND_TRUSTED_PROXIES,
@@ -99,7 +102,7 @@ async function start(e: Env): Promise<void> {
     server.on('request', (await import('@hono/node-server')).getRequestListener(app.hono.fetch));
   }
   const seeded = isNew && values['seed-if-new'] ? await seed(app.ctx) : undefined;
-  app.runner.start();
+  app.runner.start(Math.min(250, app.ctx.config.campaignTickMs));
   const base = app.ctx.config.baseUrl;
   print('Outbound reference server');
   print(`  Base URL      ${base}`);

@@ -1,5 +1,5 @@
 // Node-only helpers: the SQLite file and the HTTP(S) listener. The app itself stays browser-safe.
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { dirname } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
@@ -9,6 +9,7 @@ import type { OutboundApp } from './app.js';
 import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import * as schema from './db/schema.js';
+import type { MailProvider, OutgoingEmail, SendResult } from './providers/mail.js';
 
 export interface OpenedDatabase {
   db: Db;
@@ -50,4 +51,31 @@ export function listen(app: OutboundApp, options: ListenOptions): Promise<{ serv
       (info) => resolve({ server, port: info.port }),
     );
   });
+}
+
+/**
+ * A mail provider that records every email as a line of JSON in a file and sends nothing. It
+ * survives restarts, so it is the provider's own record of sends in crash tests; a message id seen
+ * before (even before a restart) is never recorded twice.
+ */
+export class FileMailLog implements MailProvider {
+  readonly #seen = new Set<string>();
+  constructor(readonly path: string) {
+    if (existsSync(path)) {
+      for (const line of readFileSync(path, 'utf8').split('\n')) {
+        if (line.trim()) this.#seen.add((JSON.parse(line) as { id: string }).id);
+      }
+    }
+  }
+  async send(message: OutgoingEmail): Promise<SendResult> {
+    const messageId = `<${message.id}@outbound.local>`;
+    if (!this.#seen.has(message.id)) {
+      this.#seen.add(message.id);
+      appendFileSync(
+        this.path,
+        `${JSON.stringify({ id: message.id, to: message.to, subject: message.subject, at: Date.now() })}\n`,
+      );
+    }
+    return { messageId, bounced: message.to.some((a) => a.endsWith('@bounce.test')) };
+  }
 }

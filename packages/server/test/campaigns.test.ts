@@ -613,3 +613,58 @@ describe('sending', () => {
     });
   });
 });
+
+describe('replies', () => {
+  const inbound = async (payload: Record<string, unknown>) => {
+    const { hmacSha256Hex } = await import('../src/lib/crypto.js');
+    const body = JSON.stringify(payload);
+    return w.app.request('/api/inbound/email', {
+      method: 'POST',
+      body,
+      headers: { 'x-provider-signature': await hmacSha256Hex(w.app.ctx.config.providerSecret, body) },
+    });
+  };
+
+  it("with stop_on_reply, a reply ends the recipient's sequence and is counted once", async () => {
+    const id = await readyEmailCampaign(1);
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await run();
+    expect(mail().sent).toHaveLength(1);
+    const res = await inbound({
+      from: 'lead0@example.com',
+      to: ['sender@outbound.local'],
+      text: 'Not now',
+      in_reply_to: mail().sent[0]!.messageId,
+    });
+    expect(await res.json()).toEqual({ ok: true, matched_campaign: true });
+    await inbound({
+      from: 'lead0@example.com',
+      to: ['sender@outbound.local'],
+      text: 'Really',
+      in_reply_to: mail().sent[0]!.messageId,
+    });
+    await advance(3 * 86_400_000, 3_600_000);
+    expect(mail().sent).toHaveLength(1);
+    expect(campaign(id)).toMatchObject({ statReplied: 1, status: 'completed' });
+  });
+
+  it('without stop_on_reply, the sequence goes on and the reply is still counted', async () => {
+    const id = await readyEmailCampaign(1, { stop_on_reply: false });
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await run();
+    await inbound({
+      from: 'lead0@example.com',
+      to: ['sender@outbound.local'],
+      text: 'Hi',
+      in_reply_to: mail().sent[0]!.messageId,
+    });
+    await advance(3 * 86_400_000, 3_600_000);
+    expect(mail().sent).toHaveLength(2);
+    expect(campaign(id).statReplied).toBe(1);
+  });
+
+  it('an unsigned notification is refused', async () => {
+    const res = await w.app.request('/api/inbound/email', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(401);
+  });
+});

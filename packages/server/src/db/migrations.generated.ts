@@ -46,7 +46,7 @@ export const MIGRATIONS: MigrationMeta[] = [
       "CREATE TABLE `campaign_senders` (\n\t`campaign_id` text NOT NULL,\n\t`account_id` text NOT NULL,\n\t`is_default` integer NOT NULL,\n\t`ord` integer NOT NULL,\n\tPRIMARY KEY(`campaign_id`, `account_id`),\n\tFOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`account_id`) REFERENCES `sender_accounts`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
       "\nCREATE TABLE `campaigns` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`type` text NOT NULL,\n\t`status` text NOT NULL,\n\t`daily_limit` integer,\n\t`stop_on_reply` integer,\n\t`open_tracking` integer,\n\t`signature` text,\n\t`skip_other_campaigns` integer,\n\t`operating_hours` text,\n\t`account_limits` text NOT NULL,\n\t`stat_total` integer DEFAULT 0 NOT NULL,\n\t`stat_sent` integer DEFAULT 0 NOT NULL,\n\t`stat_replied` integer DEFAULT 0 NOT NULL,\n\t`stat_bounced` integer DEFAULT 0 NOT NULL,\n\t`stat_completed` integer DEFAULT 0 NOT NULL,\n\t`stat_timed_out` integer DEFAULT 0 NOT NULL,\n\t`stat_connection_sent` integer DEFAULT 0 NOT NULL,\n\t`stat_connected` integer DEFAULT 0 NOT NULL,\n\t`stat_message_sent` integer DEFAULT 0 NOT NULL,\n\t`launch_run_id` text,\n\t`launched_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
       "\nCREATE INDEX `campaigns_user` ON `campaigns` (`user_id`,`created_at`);",
-      "\nCREATE TABLE `leads` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`campaign_id` text NOT NULL,\n\t`email` text,\n\t`linkedin_url` text,\n\t`first_name` text,\n\t`last_name` text,\n\t`company` text,\n\t`title` text,\n\t`custom_fields` text NOT NULL,\n\t`status` text NOT NULL,\n\t`current_position` integer DEFAULT 0 NOT NULL,\n\t`next_run_at` integer,\n\t`sender_account_id` text,\n\t`connected_at` integer,\n\t`last_sent_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE TABLE `leads` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`campaign_id` text NOT NULL,\n\t`email` text,\n\t`linkedin_url` text,\n\t`first_name` text,\n\t`last_name` text,\n\t`company` text,\n\t`title` text,\n\t`custom_fields` text NOT NULL,\n\t`status` text NOT NULL,\n\t`current_position` integer DEFAULT 0 NOT NULL,\n\t`next_run_at` integer,\n\t`sender_account_id` text,\n\t`connected_at` integer,\n\t`replied_at` integer,\n\t`last_sent_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
       "\nCREATE INDEX `leads_due` ON `leads` (`campaign_id`,`status`,`next_run_at`);",
       "\nCREATE UNIQUE INDEX `leads_campaign_email` ON `leads` (`campaign_id`,`email`);",
       "\nCREATE UNIQUE INDEX `leads_campaign_linkedin` ON `leads` (`campaign_id`,`linkedin_url`);",
@@ -57,7 +57,7 @@ export const MIGRATIONS: MigrationMeta[] = [
       "\nCREATE INDEX `sequence_nodes_campaign` ON `sequence_nodes` (`campaign_id`,`position`);"
     ],
     "bps": true,
-    "folderMillis": 1795316049980,
-    "hash": "dadfd47dd845a31ba89a36f26cd27e0a3ca123760f779389262b591cd55c7e26"
+    "folderMillis": 1795316454462,
+    "hash": "5e710a91264f1d0930e4e8b318030db1508fce643a731ca96074bdcbc04de19c"
   }
 ];

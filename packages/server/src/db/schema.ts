@@ -418,6 +418,8 @@ export const leads = sqliteTable(
     senderAccountId: text('sender_account_id'),
     /** When the profile accepted the connection request (social network). */
     connectedAt: ms('connected_at'),
+    /** When the recipient first replied. */
+    repliedAt: ms('replied_at'),
     lastSentAt: ms('last_sent_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),

@@ -12,8 +12,6 @@ type LeadRow = typeof leads.$inferSelect;
 type NodeRow = typeof sequenceNodes.$inferSelect;
 type Account = typeof senderAccounts.$inferSelect;
 
-/** Interval between two dispatch runs of an active campaign: at most one send per sender per run. */
-export const TICK_MS = 60_000;
 /** A connection request not accepted within this time times the recipient out. */
 export const CONNECTION_TIMEOUT_MS = 14 * 86_400_000;
 /** How often a pending connection is checked again. */
@@ -142,7 +140,8 @@ function finishRun(ctx: AppContext, campaignId: string, now: number): void {
     tx(ctx.db, (t) => setStatus(t, campaignId, 'active', 'completed', now));
     return;
   }
-  schedule(ctx, campaignId, Math.max(now + TICK_MS, open.next ?? now + TICK_MS));
+  const tick = ctx.config.campaignTickMs;
+  schedule(ctx, campaignId, Math.max(now + tick, open.next ?? now + tick));
 }
 
 async function step(

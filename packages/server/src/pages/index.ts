@@ -10,8 +10,9 @@ import {
   pendingConnectionById,
 } from '../domain/hosted.js';
 import { createEmailAccount, upsertSocialnetAccount } from '../domain/sender-accounts.js';
+import { verifiedBody } from '../http/inbound.js';
 import type { AppEnv } from '../http/routing.js';
-import { constantTimeEqual, hmacSha256Hex, uuid } from '../lib/crypto.js';
+import { hmacSha256Hex, uuid } from '../lib/crypto.js';
 import { page } from './layout.js';
 
 export const INBOUND_EXTCONN_PATH = '/api/inbound/extconn';
@@ -121,11 +122,9 @@ export function mountPages(app: Hono<AppEnv>, ctx: AppContext): void {
   });
 
   app.post(INBOUND_EXTCONN_PATH, async (c) => {
-    const raw = await c.req.text();
-    const expected = await hmacSha256Hex(ctx.config.providerSecret, raw);
-    if (!constantTimeEqual(c.req.header('x-provider-signature') ?? '', expected)) {
+    const raw = await verifiedBody(ctx, c);
+    if (raw === undefined)
       return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    }
     let payload: z.infer<typeof ExtconnNotification>;
     try {
       payload = ExtconnNotification.parse(JSON.parse(raw));

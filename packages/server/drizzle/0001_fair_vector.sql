@@ -53,6 +53,7 @@ CREATE TABLE `leads` (
 	`next_run_at` integer,
 	`sender_account_id` text,
 	`connected_at` integer,
+	`replied_at` integer,
 	`last_sent_at` integer,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,

@@ -1,0 +1,38 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { recordCampaignReply } from '../domain/replies.js';
+import { constantTimeEqual, hmacSha256Hex } from '../lib/crypto.js';
+import type { AppEnv } from './routing.js';
+
+export const INBOUND_EMAIL_PATH = '/api/inbound/email';
+
+/** Reads a provider notification: its raw body, checked against `x-provider-signature`. */
+export async function verifiedBody(ctx: AppContext, c: Context): Promise<string | undefined> {
+  const raw = await c.req.text();
+  const expected = await hmacSha256Hex(ctx.config.providerSecret, raw);
+  return constantTimeEqual(c.req.header('x-provider-signature') ?? '', expected) ? raw : undefined;
+}
+
+/** An inbound email as the mailbox provider reports it. */
+export const InboundEmail = z.object({
+  from: z.email().max(254),
+  to: z.array(z.email().max(254)).max(50),
+  subject: z.string().max(998).default(''),
+  text: z.string().max(200_000).default(''),
+  message_id: z.string().max(998).optional(),
+  in_reply_to: z.string().max(998).optional(),
+});
+
+/** Hidden routes where providers notify the server (not part of the public contract). */
+export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
+  app.post(INBOUND_EMAIL_PATH, async (c) => {
+    const raw = await verifiedBody(ctx, c);
+    if (raw === undefined)
+      return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
+    const parsed = InboundEmail.safeParse(JSON.parse(raw || '{}'));
+    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound email' } }, 400);
+    const matched = recordCampaignReply(ctx, { inReplyTo: parsed.data.in_reply_to, fromEmail: parsed.data.from });
+    return c.json({ ok: true, matched_campaign: matched });
+  });
+}
