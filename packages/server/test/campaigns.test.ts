@@ -668,3 +668,41 @@ describe('replies', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('personalization', () => {
+  it('custom fields resolve only when every pending recipient has them', async () => {
+    const id = await emailDraft();
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, {
+      type: 'email',
+      subject: 'Hi',
+      body: 'About {{project}}',
+    });
+    await api('POST', `/api/campaigns/${id}/leads`, {
+      leads: [
+        { email: 'a@example.com', custom_fields: { project: 'Apollo' } },
+        { email: 'b@example.com', custom_fields: {} },
+      ],
+    });
+    const blocked = await api('POST', `/api/campaigns/${id}/launch`);
+    expect(blocked.status).toBe(400);
+    expect(blocked.json.error.message).toMatch(/\{\{project\}\}/);
+    w.app.ctx.db
+      .update(leads)
+      .set({ customFields: { project: 'Gemini' } })
+      .where(eq(leads.email, 'b@example.com'))
+      .run();
+    expect((await api('POST', `/api/campaigns/${id}/launch`)).status).toBe(200);
+    await run();
+    expect(
+      mail()
+        .sent.map((m) => m.text)
+        .sort(),
+    ).toEqual(['About Apollo']);
+    await advance(2 * 60_000);
+    expect(
+      mail()
+        .sent.map((m) => m.text)
+        .sort(),
+    ).toEqual(['About Apollo', 'About Gemini']);
+  });
+});

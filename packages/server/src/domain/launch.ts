@@ -58,7 +58,6 @@ export async function checkReadiness(ctx: AppContext, c: CampaignRow): Promise<v
   const nodes = nodesOf(ctx.db, c.id);
   const sendable = nodes.filter((n) => (SENDABLE_NODE_TYPES as readonly string[]).includes(n.type));
   if (sendable.length === 0) throw new HttpError(400, 'Not ready: the sequence has no step that sends anything');
-  const custom = customFieldsOnEveryLead(ctx, c.id);
   for (const n of sendable) {
     const needsBody = n.type !== 'connection_request' || n.includeMessage === true;
     const where = `step ${n.position + 1} (${n.type})`;
@@ -69,7 +68,7 @@ export async function checkReadiness(ctx: AppContext, c: CampaignRow): Promise<v
       const p = placeholders(text);
       if (p.broken) throw new HttpError(400, `Not ready: ${where} has a malformed placeholder`);
       const unknown = p.names.find(
-        (name) => !(STANDARD_FIELDS as readonly string[]).includes(name) && !custom.has(name),
+        (name) => !(STANDARD_FIELDS as readonly string[]).includes(name) && !onEveryPendingLead(ctx, c.id, name),
       );
       if (unknown !== undefined)
         throw new HttpError(400, `Not ready: ${where} uses {{${unknown}}}, which no recipient field resolves`);
@@ -98,15 +97,21 @@ export async function checkReadiness(ctx: AppContext, c: CampaignRow): Promise<v
   }
 }
 
-function customFieldsOnEveryLead(ctx: AppContext, campaignId: string): Set<string> {
-  const rows = ctx.db
-    .select({ f: leads.customFields })
+/** Whether every pending recipient has the custom field `name` (one indexed query, no rows loaded). */
+function onEveryPendingLead(ctx: AppContext, campaignId: string, name: string): boolean {
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(name)) return false;
+  const missing = ctx.db
+    .select({ n: count() })
     .from(leads)
-    .where(and(eq(leads.campaignId, campaignId), eq(leads.status, 'pending')))
-    .all();
-  if (rows.length === 0) return new Set();
-  const [first, ...rest] = rows.map((r) => new Set(Object.keys(r.f)));
-  return new Set([...first!].filter((k) => rest.every((s) => s.has(k))));
+    .where(
+      and(
+        eq(leads.campaignId, campaignId),
+        eq(leads.status, 'pending'),
+        sql`json_extract(${leads.customFields}, ${`$.${name}`}) IS NULL`,
+      ),
+    )
+    .get()?.n;
+  return missing === 0;
 }
 
 /** Remaining weekly capacity of each social-network sender. */
@@ -226,24 +231,14 @@ export function runLaunch(ctx: AppContext, payload: { campaignId: string; runId:
       if (c?.status !== 'launching' || c.launchRunId !== payload.runId) return;
       const senders = sendersOf(t, c.id).filter(canSend);
       if (senders.length === 0) throw new Error('no sender can send');
-      const pending = t
-        .select({ id: leads.id })
-        .from(leads)
-        .where(and(eq(leads.campaignId, c.id), eq(leads.status, 'pending')))
-        .orderBy(sql`${leads}.rowid`)
-        .all();
-      pending.forEach((l, i) => {
-        t.update(leads)
-          .set({
-            status: 'in_progress',
-            currentPosition: 0,
-            nextRunAt: now,
-            senderAccountId: senders[i % senders.length]!.id,
-            updatedAt: now,
-          })
-          .where(eq(leads.id, l.id))
-          .run();
-      });
+      // One statement for every recipient: senders are dealt round-robin by insertion order.
+      const dealt = sql.join(
+        senders.map((a, i) => sql`WHEN ${i} THEN ${a.id}`),
+        sql` `,
+      );
+      t.run(sql`UPDATE leads SET status = 'in_progress', current_position = 0, next_run_at = ${now}, updated_at = ${now},
+        sender_account_id = CASE (rowid % ${senders.length}) ${dealt} END
+        WHERE campaign_id = ${c.id} AND status = 'pending'`);
       if (!setStatus(t, c.id, 'launching', 'active', now)) throw new Error('campaign left launching during its launch');
       t.update(campaigns).set({ launchedAt: now }).where(eq(campaigns.id, c.id)).run();
       ctx.runner.enqueue(t, {
