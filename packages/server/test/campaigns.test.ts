@@ -706,3 +706,95 @@ describe('personalization', () => {
     ).toEqual(['About Apollo', 'About Gemini']);
   });
 });
+
+describe('PATCH status table: the remaining cells', () => {
+  async function inStatus(status: 'active' | 'paused') {
+    const id = await readyEmailCampaign(1);
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await run();
+    if (status === 'paused') await api('POST', `/api/campaigns/${id}/pause`);
+    return id;
+  }
+  const hours = { timezone: 'Asia/Tokyo', windows: [{ day: 'fri', start: '10:00', end: '11:00' }] };
+
+  for (const status of ['active', 'paused'] as const) {
+    it(`${status}: operating_hours is applied`, async () => {
+      const id = await inStatus(status);
+      await api('PATCH', `/api/campaigns/${id}`, { operating_hours: hours });
+      expect(campaign(id).operatingHours).toEqual(hours);
+    });
+    it(`${status}: account_limits is applied`, async () => {
+      const id = await inStatus(status);
+      await api('PATCH', `/api/campaigns/${id}`, {
+        account_limits: [{ account_id: w.demo.emailAccountId, daily_limit: 9 }],
+      });
+      expect(campaign(id).accountLimits).toEqual([{ account_id: w.demo.emailAccountId, daily_limit: 9 }]);
+    });
+  }
+
+  it('draft: sender_account_ids is applied', async () => {
+    const { createEmailAccount } = await import('../src/domain/sender-accounts.js');
+    const second = createEmailAccount(w.app.ctx, w.demo.userId, { email: 'second@outbound.local', provider: 'google' });
+    const id = await emailDraft();
+    const res = await api('PATCH', `/api/campaigns/${id}`, { sender_account_ids: [second.id] });
+    expect(res.json.campaign.sender_accounts.map((s: { id: string }) => s.id)).toEqual([second.id]);
+  });
+
+  it('social network: skip_other_campaigns is applied on a draft and ignored once active', async () => {
+    const id = (await api('POST', '/api/campaigns', { name: 'S', type: 'socialnet' })).json.campaign.id;
+    await api('PATCH', `/api/campaigns/${id}`, { skip_other_campaigns: true });
+    expect(campaign(id).skipOtherCampaigns).toBe(true);
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'connection_request' });
+    await api('POST', `/api/campaigns/${id}/leads`, { leads: [{ linkedin_url: 'linkedin.com/in/x' }] });
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await run();
+    await api('PATCH', `/api/campaigns/${id}`, { skip_other_campaigns: false });
+    expect(campaign(id).skipOtherCampaigns).toBe(true);
+  });
+});
+
+describe('limits while sending', () => {
+  it('a per-sender account_limits cap holds even when the campaign allows more', async () => {
+    const id = await readyEmailCampaign(5, { daily_limit: 100 });
+    await api('PATCH', `/api/campaigns/${id}`, {
+      account_limits: [{ account_id: w.demo.emailAccountId, daily_limit: 2 }],
+    });
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await run();
+    await advance(60 * 60_000);
+    expect(mail().sent).toHaveLength(2);
+  });
+
+  it('the weekly connection limit of a social-network sender holds', async () => {
+    w.app.ctx.db
+      .update(senderAccounts)
+      .set({ weeklyConnectionLimit: 2 })
+      .where(eq(senderAccounts.id, w.demo.socialnetAccountId))
+      .run();
+    const id = (await api('POST', '/api/campaigns', { name: 'S', type: 'socialnet' })).json.campaign.id;
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'connection_request' });
+    await api('POST', `/api/campaigns/${id}/leads`, {
+      leads: Array.from({ length: 4 }, (_, i) => ({ linkedin_url: `linkedin.com/in/person-${i}` })),
+    });
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await run();
+    await advance(3 * 3_600_000, 10 * 60_000);
+    expect(social().sent.filter((s) => s.kind === 'connection_request')).toHaveLength(2);
+  });
+});
+
+describe('launch failure', () => {
+  it('a failure inside the launch call rolls every write back, keeps the draft and answers 500', async () => {
+    const id = await readyEmailCampaign(2);
+    const enqueue = w.app.ctx.runner.enqueue.bind(w.app.ctx.runner);
+    w.app.ctx.runner.enqueue = () => {
+      throw new Error('queue unavailable');
+    };
+    const res = await api('POST', `/api/campaigns/${id}/launch`);
+    w.app.ctx.runner.enqueue = enqueue;
+    expect(res.status).toBe(500);
+    expectStructured(res, 'internal_error');
+    expect(campaign(id)).toMatchObject({ status: 'draft', statTotal: 0, launchRunId: null });
+    expect((await api('POST', `/api/campaigns/${id}/launch`)).status).toBe(200);
+  });
+});
