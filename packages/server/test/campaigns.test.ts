@@ -798,3 +798,26 @@ describe('launch failure', () => {
     expect((await api('POST', `/api/campaigns/${id}/launch`)).status).toBe(200);
   });
 });
+
+describe('sequence read-back', () => {
+  it('answers {mutated: true, node_id} when the mutation was written but reading the sequence back failed', async () => {
+    const id = await emailDraft();
+    const db = w.app.ctx.db as unknown as { select: (...a: unknown[]) => { from: (t: unknown) => unknown } };
+    const original = db.select.bind(db);
+    db.select = (...args: unknown[]) => {
+      const query = original(...args);
+      const from = query.from.bind(query);
+      query.from = (table: unknown) => {
+        if (table === sequenceNodes) throw new Error('read failed');
+        return from(table);
+      };
+      return query;
+    };
+    const res = await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'email', subject: 's', body: 'b' });
+    db.select = original;
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ mutated: true, node_id: expect.any(String) });
+    const stored = w.app.ctx.db.select().from(sequenceNodes).where(eq(sequenceNodes.id, res.json.node_id)).get();
+    expect(stored).toMatchObject({ type: 'email', position: 0 });
+  });
+});
