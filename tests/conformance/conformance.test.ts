@@ -20,6 +20,7 @@ const VALID_BODY: Partial<Record<OperationId, unknown>> = {
   addSequenceNode: { type: 'email' },
   updateSequenceNode: { body: 'x' },
   moveSequenceNode: { position: 0 },
+  sendThreadMessage: { body_text: 'x' },
 };
 
 // The mock runs first: MSW's interception of fetch starts with it and ends when it closes.

@@ -165,7 +165,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
-      security: SECURITY[op.auth],
+      security: op.alsoSession ? [...(SECURITY[op.auth] ?? []), { Session: [] }] : SECURITY[op.auth],
       request: requestFor(op),
       responses: responsesFor(op),
       'x-retry-safe': op.retrySafe,

@@ -18,6 +18,10 @@ export interface Operation {
   /** OpenAPI-style path, `{param}` placeholders. */
   path: string;
   auth: AuthKind;
+  /** Also accepts a dashboard cookie session (with its CSRF token) besides the Bearer key. */
+  alsoSession?: boolean;
+  /** Body fields only a dashboard session may send: an API-key request that includes one gets 403. */
+  sessionOnlyFields?: readonly string[];
   summary: string;
   description?: string;
   /** Resource group (OpenAPI tag). */

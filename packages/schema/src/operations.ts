@@ -598,6 +598,8 @@ export const operations = {
     auth: 'apiKey',
     tag: 'Unibox',
     sdk: 'threads.messages.send',
+    alsoSession: true,
+    sessionOnlyFields: ['attachments'],
     summary: 'Send a message in a thread',
     description:
       'Sends an email or a social-network message. A 500 whose `error.reason` is `sent_not_saved` means the message went out but was not saved: do not retry it.',
@@ -607,7 +609,7 @@ export const operations = {
     responses: { 201: SendMessageResponse },
     errors: {
       400: 'body_text missing or empty; threading_mode invalid; attachment metadata invalid.',
-      403: 'An API-key request includes attachments.',
+      403: 'An API-key request includes attachments (or a session write lacks its CSRF token).',
       404: 'Thread does not exist or is not in the workspace.',
       422: 'Thread cannot send on the requested channel; recipient email missing; sender account not ready.',
       429: 'The email provider rate-limited the send: retry after Retry-After seconds.',

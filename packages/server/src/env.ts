@@ -25,6 +25,11 @@ export const Env = z.object({
   OUTBOUND_PROVIDER_SECRET: z.string().min(16).optional(),
   OUTBOUND_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).optional(),
   LOG_LEVEL: LogLevel.default('info'),
+  /** Send email over SMTP: smtp://user:pass@host:port or smtps://... */
+  OUTBOUND_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//)
+    .optional(),
   /** Record email to this JSONL file instead of sending it (no SMTP configured). */
   OUTBOUND_MAIL_LOG: z.string().min(1).optional(),
   OUTBOUND_CAMPAIGN_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),

@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import { users } from './db/schema.js';
 import { createApiKey, createPartnerKey, revokeApiKey } from './domain/keys.js';
 import { type Env, parseEnv } from './env.js';
-import { FileMailLog, listen, openDatabase } from './node.js';
+import { FileMailLog, listen, openDatabase, SmtpMail } from './node.js';
 import { seed } from './seed.js';
 
 const USAGE = `Usage: outbound-server <command> [options]
@@ -70,7 +70,11 @@ function appFor(e: Env, db: ReturnType<typeof openDatabase>['db'], port?: number
   return createApp({
     db,
     logger,
-    ...(e.OUTBOUND_MAIL_LOG ? { providers: { mail: new FileMailLog(e.OUTBOUND_MAIL_LOG) } } : {}),
+    ...(e.OUTBOUND_SMTP_URL
+      ? { providers: { mail: new SmtpMail(e.OUTBOUND_SMTP_URL) } }
+      : e.OUTBOUND_MAIL_LOG
+        ? { providers: { mail: new FileMailLog(e.OUTBOUND_MAIL_LOG) } }
+        : {}),
     config: {
       ...(e.OUTBOUND_CAMPAIGN_TICK_MS ? { campaignTickMs: e.OUTBOUND_CAMPAIGN_TICK_MS } : {}),
       ...(e.OUTBOUND_JOB_LEASE_MS ? { jobLeaseMs: e.OUTBOUND_JOB_LEASE_MS } : {}),

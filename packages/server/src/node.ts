@@ -5,11 +5,18 @@ import { dirname } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { createTransport } from 'nodemailer';
 import type { OutboundApp } from './app.js';
 import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import * as schema from './db/schema.js';
-import type { MailProvider, OutgoingEmail, SendResult } from './providers/mail.js';
+import {
+  type MailProvider,
+  type OutgoingEmail,
+  ProviderRateLimitError,
+  ProviderSendError,
+  type SendResult,
+} from './providers/mail.js';
 
 export interface OpenedDatabase {
   db: Db;
@@ -77,5 +84,42 @@ export class FileMailLog implements MailProvider {
       );
     }
     return { messageId, bounced: message.to.some((a) => a.endsWith('@bounce.test')) };
+  }
+}
+
+/**
+ * Email over SMTP through nodemailer. The send's idempotency key becomes the Message-ID, so a
+ * retried send is recognisable downstream. A 4xx answer of the server (try again later) is a rate
+ * limit; anything else is a provider failure.
+ */
+export class SmtpMail implements MailProvider {
+  readonly #transport: ReturnType<typeof createTransport>;
+  constructor(url: string) {
+    this.#transport = createTransport(url);
+  }
+  async send(message: OutgoingEmail): Promise<SendResult> {
+    const messageId = `<${message.id}@outbound.local>`;
+    try {
+      await this.#transport.sendMail({
+        messageId,
+        from: message.from,
+        to: message.to,
+        cc: message.cc?.length ? message.cc : undefined,
+        bcc: message.bcc?.length ? message.bcc : undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        inReplyTo: message.inReplyTo,
+        references: message.references,
+      });
+    } catch (error) {
+      const code = (error as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 400 && code < 500) throw new ProviderRateLimitError(60);
+      throw new ProviderSendError(`SMTP send failed: ${(error as Error).message}`);
+    }
+    return { messageId };
+  }
+  close(): void {
+    this.#transport.close();
   }
 }

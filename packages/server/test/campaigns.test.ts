@@ -636,7 +636,7 @@ describe('replies', () => {
       text: 'Not now',
       in_reply_to: mail().sent[0]!.messageId,
     });
-    expect(await res.json()).toEqual({ ok: true, matched_campaign: true });
+    expect(await res.json()).toMatchObject({ ok: true, matched_campaign: true });
     await inbound({
       from: 'lead0@example.com',
       to: ['sender@outbound.local'],

@@ -37,6 +37,14 @@ beforeAll(async () => {
   for (const id of [ids.active, ids.paused]) await api('POST', `/api/campaigns/${id}/launch`);
   await w.app.runner.runDue();
   await api('POST', `/api/campaigns/${ids.paused}/pause`);
+  ids.thread = (
+    await api('POST', '/api/threads', {
+      channel: 'email',
+      recipient_email: 'x@example.com',
+      subject: 's',
+      account_id: w.demo.emailAccountId,
+    })
+  ).json.thread.id;
 });
 afterAll(() => w.close());
 
@@ -69,6 +77,8 @@ const FIXTURES: Record<string, () => { path: string; body?: unknown }> = {
     body: { position: 0 },
   }),
   deleteSequenceNode: () => ({ path: `/api/campaigns/${ids.draft}/sequence/nodes/${ids.node2}` }),
+  getThread: () => ({ path: `/api/threads/${ids.thread}` }),
+  sendThreadMessage: () => ({ path: `/api/threads/${ids.thread}/messages`, body: { body_text: 'Hello' } }),
 };
 
 const withId = (operationList as Operation[]).filter((o) => o.path.includes('{'));

@@ -59,5 +59,17 @@ export const MIGRATIONS: MigrationMeta[] = [
     "bps": true,
     "folderMillis": 1795316454462,
     "hash": "5e710a91264f1d0930e4e8b318030db1508fce643a731ca96074bdcbc04de19c"
+  },
+  {
+    "sql": [
+      "CREATE TABLE `messages` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`thread_id` text NOT NULL,\n\t`direction` text NOT NULL,\n\t`channel` text NOT NULL,\n\t`subject` text,\n\t`body_text` text NOT NULL,\n\t`body_html` text,\n\t`from_address` text,\n\t`to` text NOT NULL,\n\t`cc` text NOT NULL,\n\t`bcc` text NOT NULL,\n\t`attachments` text NOT NULL,\n\t`one_off` integer DEFAULT false NOT NULL,\n\t`provider_message_id` text,\n\t`in_reply_to` text,\n\t`sent_at` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`thread_id`) REFERENCES `threads`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `messages_thread` ON `messages` (`thread_id`,`created_at`);",
+      "\nCREATE INDEX `messages_provider_id` ON `messages` (`provider_message_id`);",
+      "\nCREATE TABLE `threads` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`channel` text NOT NULL,\n\t`status` text NOT NULL,\n\t`inbox_state` text NOT NULL,\n\t`subject` text,\n\t`account_id` text,\n\t`campaign_id` text,\n\t`recipient_email` text,\n\t`recipient_name` text,\n\t`recipient_profile_url` text,\n\t`outbound_count` integer DEFAULT 0 NOT NULL,\n\t`inbound_count` integer DEFAULT 0 NOT NULL,\n\t`has_one_off` integer DEFAULT false NOT NULL,\n\t`last_message_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`account_id`) REFERENCES `sender_accounts`(`id`) ON UPDATE no action ON DELETE set null,\n\tFOREIGN KEY (`campaign_id`) REFERENCES `campaigns`(`id`) ON UPDATE no action ON DELETE set null\n);\n",
+      "\nCREATE INDEX `threads_user_recent` ON `threads` (`user_id`,`last_message_at`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795317363600,
+    "hash": "97329a825d6d07597b87db8bc88952e8d241369d73ea50963019ecd515939d6d"
   }
 ];

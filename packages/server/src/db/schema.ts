@@ -453,3 +453,57 @@ export const sends = sqliteTable(
   // A lead takes each step once: a second send of the same step is impossible.
   (t) => [uniqueIndex('sends_once').on(t.leadId, t.nodeId), index('sends_campaign_time').on(t.campaignId, t.sentAt)],
 );
+
+export const threads = sqliteTable(
+  'threads',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'socialnet'] }).notNull(),
+    status: text('status', { enum: ['open', 'active', 'archived'] }).notNull(),
+    inboxState: text('inbox_state', {
+      enum: ['new', 'sent_one_off', 'sent_campaign', 'replied', 'archived'],
+    }).notNull(),
+    subject: text('subject'),
+    accountId: text('account_id').references(() => senderAccounts.id, { onDelete: 'set null' }),
+    campaignId: text('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    recipientEmail: text('recipient_email'),
+    recipientName: text('recipient_name'),
+    recipientProfileUrl: text('recipient_profile_url'),
+    outboundCount: integer('outbound_count').notNull().default(0),
+    inboundCount: integer('inbound_count').notNull().default(0),
+    hasOneOff: bool('has_one_off').notNull().default(false),
+    lastMessageAt: ms('last_message_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('threads_user_recent').on(t.userId, t.lastMessageAt)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'socialnet'] }).notNull(),
+    subject: text('subject'),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    fromAddress: text('from_address'),
+    to: json<string[]>('to').notNull(),
+    cc: json<string[]>('cc').notNull(),
+    bcc: json<string[]>('bcc').notNull(),
+    attachments: json<unknown[]>('attachments').notNull(),
+    oneOff: bool('one_off').notNull().default(false),
+    providerMessageId: text('provider_message_id'),
+    inReplyTo: text('in_reply_to'),
+    sentAt: ms('sent_at'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('messages_thread').on(t.threadId, t.createdAt), index('messages_provider_id').on(t.providerMessageId)],
+);

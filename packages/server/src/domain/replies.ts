@@ -7,7 +7,10 @@ import { tx } from '../db/tx.js';
  * A reply to a campaign send: counted once per recipient; with `stop_on_reply` (email) the
  * recipient's sequence ends. Answers whether the reply matched a campaign send.
  */
-export function recordCampaignReply(ctx: AppContext, match: { inReplyTo?: string; fromEmail?: string }): boolean {
+export function recordCampaignReply(
+  ctx: AppContext,
+  match: { inReplyTo?: string; fromEmail?: string },
+): { campaignId: string; userId: string; accountId: string } | undefined {
   const now = ctx.clock.now();
   return tx(ctx.db, (t) => {
     const send = match.inReplyTo
@@ -22,9 +25,10 @@ export function recordCampaignReply(ctx: AppContext, match: { inReplyTo?: string
             .where(and(eq(leads.email, match.fromEmail.toLowerCase()), eq(leads.status, 'in_progress')))
             .get()
         : undefined;
-    if (!lead) return false;
+    if (!lead) return undefined;
     const c = t.select().from(campaigns).where(eq(campaigns.id, lead.campaignId)).get();
-    if (!c) return false;
+    if (!c) return undefined;
+    const context = { campaignId: c.id, userId: c.userId, accountId: send?.accountId ?? lead.senderAccountId ?? '' };
     const stop = c.type === 'socialnet' || c.stopOnReply === true;
     const first = t
       .update(leads)
@@ -32,7 +36,7 @@ export function recordCampaignReply(ctx: AppContext, match: { inReplyTo?: string
       .where(and(eq(leads.id, lead.id), isNull(leads.repliedAt)))
       .returning({ id: leads.id })
       .get();
-    if (!first) return true;
+    if (!first) return context;
     if (stop) {
       t.update(leads)
         .set({ status: 'replied', nextRunAt: null })
@@ -40,6 +44,6 @@ export function recordCampaignReply(ctx: AppContext, match: { inReplyTo?: string
         .run();
     }
     t.run(sql`UPDATE campaigns SET stat_replied = stat_replied + 1 WHERE id = ${c.id}`);
-    return true;
+    return context;
   });
 }

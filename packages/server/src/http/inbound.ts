@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { recordCampaignReply } from '../domain/replies.js';
+import { recordInboundEmail } from '../domain/threads.js';
 import { constantTimeEqual, hmacSha256Hex } from '../lib/crypto.js';
 import type { AppEnv } from './routing.js';
 
@@ -32,7 +33,8 @@ export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
       return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
     const parsed = InboundEmail.safeParse(JSON.parse(raw || '{}'));
     if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound email' } }, 400);
-    const matched = recordCampaignReply(ctx, { inReplyTo: parsed.data.in_reply_to, fromEmail: parsed.data.from });
-    return c.json({ ok: true, matched_campaign: matched });
+    const campaign = recordCampaignReply(ctx, { inReplyTo: parsed.data.in_reply_to, fromEmail: parsed.data.from });
+    const threadId = recordInboundEmail(ctx, parsed.data, campaign?.accountId ? campaign : undefined);
+    return c.json({ ok: true, matched_campaign: campaign !== undefined, thread_id: threadId ?? null });
   });
 }

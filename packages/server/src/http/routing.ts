@@ -58,7 +58,7 @@ async function handle(
     const address = transportOf(c.env)?.remoteAddress ?? 'local';
     let principal: Principal;
     try {
-      principal = await authenticate(ctx, c, op.auth, address);
+      principal = await authenticate(ctx, c, op.auth, address, op.alsoSession === true);
     } catch (error) {
       // Failed authentication is limited per address, so keys cannot be guessed at full speed.
       if (limiter) {
@@ -90,6 +90,7 @@ async function handle(
       }
     }
     if (!handler) throw new HttpError(501, `${op.operationId} is not implemented by this server version`);
+    refuseSessionOnlyFields(op, principal, raw);
     const input = {
       params: parse(op.params, c.req.param(), 'path'),
       query: parse(op.query, c.req.query(), 'query'),
@@ -117,6 +118,22 @@ async function handle(
     const rendered = renderError(httpError, op);
     call?.finish(rendered.status, JSON.stringify(rendered.body), httpError.options.reason);
     return toResponse(c, rendered, headers);
+  }
+}
+
+/** Fields only a dashboard session may send are refused with 403 on API-key requests, before validation. */
+function refuseSessionOnlyFields(op: Operation, principal: Principal, raw: string): void {
+  if (!op.sessionOnlyFields?.length || principal.kind !== 'user' || principal.via !== 'apiKey') return;
+  let body: unknown;
+  try {
+    body = raw.trim() ? JSON.parse(raw) : undefined;
+  } catch {
+    return;
+  }
+  if (!body || typeof body !== 'object') return;
+  const field = op.sessionOnlyFields.find((f) => f in (body as object));
+  if (field) {
+    throw new HttpError(403, `${field} is accepted only from a dashboard session, not with an API key`, { field });
   }
 }
 

@@ -43,3 +43,16 @@ export class RecordingMail implements MailProvider {
     return result;
   }
 }
+
+/** The provider refused the send for now: retry after `retryAfterSeconds`. Nothing was sent. */
+export class ProviderRateLimitError extends Error {
+  override readonly name = 'ProviderRateLimitError';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`provider rate limit: retry after ${retryAfterSeconds} seconds`);
+  }
+}
+
+/** The provider failed to send. Nothing was sent. */
+export class ProviderSendError extends Error {
+  override readonly name = 'ProviderSendError';
+}

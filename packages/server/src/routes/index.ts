@@ -3,6 +3,13 @@ import { accountHandlers } from './account.js';
 import { accountsHandlers } from './accounts.js';
 import { campaignHandlers } from './campaigns.js';
 import { miscHandlers } from './misc.js';
+import { threadHandlers } from './threads.js';
 
 /** Every implemented operation, by operationId. */
-export const handlers: Handlers = { ...accountHandlers, ...accountsHandlers, ...miscHandlers, ...campaignHandlers };
+export const handlers: Handlers = {
+  ...accountHandlers,
+  ...accountsHandlers,
+  ...miscHandlers,
+  ...campaignHandlers,
+  ...threadHandlers,
+};

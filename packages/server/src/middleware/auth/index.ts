@@ -23,11 +23,19 @@ function bearer(c: Context): string | undefined {
  * Resolves the caller for an operation of the given auth kind, or throws 401 (403 for a
  * session write without its CSRF token).
  */
-export async function authenticate(ctx: AppContext, c: Context, kind: AuthKind, address: string): Promise<Principal> {
+export async function authenticate(
+  ctx: AppContext,
+  c: Context,
+  kind: AuthKind,
+  address: string,
+  alsoSession = false,
+): Promise<Principal> {
   switch (kind) {
     case 'none':
       return { kind: 'anonymous', address };
     case 'apiKey':
+      // An operation that also takes a dashboard session reads the cookie when no Bearer is sent.
+      if (alsoSession && !bearer(c) && getCookie(c, SESSION_COOKIE)) return userFromSession(ctx, c);
       return userFromApiKey(ctx, bearer(c));
     case 'partnerKey':
       return partnerFromKey(ctx, bearer(c));
