@@ -21,6 +21,7 @@ const VALID_BODY: Partial<Record<OperationId, unknown>> = {
   updateSequenceNode: { body: 'x' },
   moveSequenceNode: { position: 0 },
   sendThreadMessage: { body_text: 'x' },
+  updatePost: { title: 'x' },
 };
 
 // The mock runs first: MSW's interception of fetch starts with it and ends when it closes.

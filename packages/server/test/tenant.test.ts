@@ -37,6 +37,8 @@ beforeAll(async () => {
   for (const id of [ids.active, ids.paused]) await api('POST', `/api/campaigns/${id}/launch`);
   await w.app.runner.runDue();
   await api('POST', `/api/campaigns/${ids.paused}/pause`);
+  ids.post = (await api('POST', '/api/calendar/posts', { content: 'Hi', channels: ['socialnet'] })).json.post.id;
+  ids.post2 = (await api('POST', '/api/calendar/posts', { content: 'Hi', channels: ['socialnet'] })).json.post.id;
   ids.thread = (
     await api('POST', '/api/threads', {
       channel: 'email',
@@ -78,6 +80,9 @@ const FIXTURES: Record<string, () => { path: string; body?: unknown }> = {
   }),
   deleteSequenceNode: () => ({ path: `/api/campaigns/${ids.draft}/sequence/nodes/${ids.node2}` }),
   getThread: () => ({ path: `/api/threads/${ids.thread}` }),
+  updatePost: () => ({ path: `/api/calendar/posts/${ids.post}`, body: { content: 'Edited' } }),
+  syncPost: () => ({ path: `/api/calendar/posts/${ids.post}/sync` }),
+  archivePost: () => ({ path: `/api/calendar/posts/${ids.post2}/archive` }),
   sendThreadMessage: () => ({ path: `/api/threads/${ids.thread}/messages`, body: { body_text: 'Hello' } }),
 };
 

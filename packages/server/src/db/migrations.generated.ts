@@ -71,5 +71,15 @@ export const MIGRATIONS: MigrationMeta[] = [
     "bps": true,
     "folderMillis": 1795317363600,
     "hash": "97329a825d6d07597b87db8bc88952e8d241369d73ea50963019ecd515939d6d"
+  },
+  {
+    "sql": [
+      "CREATE TABLE `media` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`type` text NOT NULL,\n\t`mime_type` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`bytes` blob NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE TABLE `posts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`title` text,\n\t`content` text NOT NULL,\n\t`hashtags` text NOT NULL,\n\t`channels` text NOT NULL,\n\t`scheduled_at` integer,\n\t`account_ids` text NOT NULL,\n\t`status` text NOT NULL,\n\t`provider_post_id` text,\n\t`media_items` text NOT NULL,\n\t`archived_at` integer,\n\t`posted_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `posts_user_scheduled` ON `posts` (`user_id`,`scheduled_at`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795317705993,
+    "hash": "d2cdca7be5a0bc636da7ba721c94f23e45b0c8f265c7ecc434a8cf920144069f"
   }
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Timestamps are integer milliseconds since the epoch (UTC); views render them as ISO strings.
 const ms = (name: string) => integer(name, { mode: 'number' });
@@ -507,3 +507,39 @@ export const messages = sqliteTable(
   },
   (t) => [index('messages_thread').on(t.threadId, t.createdAt), index('messages_provider_id').on(t.providerMessageId)],
 );
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    content: text('content').notNull(),
+    hashtags: json<string[]>('hashtags').notNull(),
+    channels: json<string[]>('channels').notNull(),
+    scheduledAt: ms('scheduled_at'),
+    accountIds: json<string[]>('account_ids').notNull(),
+    status: text('status', { enum: ['draft', 'scheduled', 'posted'] }).notNull(),
+    providerPostId: text('provider_post_id'),
+    mediaItems: json<{ url: string; type: string }[]>('media_items').notNull(),
+    archivedAt: ms('archived_at'),
+    postedAt: ms('posted_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('posts_user_scheduled').on(t.userId, t.scheduledAt)],
+);
+
+export const media = sqliteTable('media', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['image', 'video', 'document', 'gif'] }).notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  createdAt: ms('created_at').notNull(),
+});

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { runLaunch } from '../domain/launch.js';
+import { publishDue } from '../domain/posts.js';
 import { dispatch } from '../domain/sending.js';
 
 /** Registers the handler of every background job type on the app's runner. */
@@ -13,5 +14,8 @@ export function registerJobs(ctx: AppContext): void {
   );
   ctx.runner.register('campaign.dispatch', (payload) => dispatch(ctx, (payload as { campaignId: string }).campaignId), {
     maxAttempts: 10,
+  });
+  ctx.runner.register('post.publish', (payload) => publishDue(ctx, (payload as { postId: string }).postId), {
+    maxAttempts: 5,
   });
 }

@@ -9,6 +9,7 @@ import {
   type HostedLookup,
   pendingConnectionById,
 } from '../domain/hosted.js';
+import { readMedia } from '../domain/posts.js';
 import { createEmailAccount, upsertSocialnetAccount } from '../domain/sender-accounts.js';
 import { verifiedBody } from '../http/inbound.js';
 import type { AppEnv } from '../http/routing.js';
@@ -52,6 +53,16 @@ const done = (title: string, text: string) =>
 /** Hosted pages a person opens (connection login, email consent) and the provider's notification route. */
 export function mountPages(app: Hono<AppEnv>, ctx: AppContext): void {
   app.get('/health', (c) => c.json({ ok: true }));
+
+  // Uploaded media, public by URL (the scheduling provider fetches it).
+  app.get('/media/:id', (c) => {
+    const m = readMedia(ctx, c.req.param('id'));
+    if (!m) return c.json({ error: { code: 'not_found', message: 'Media not found' } }, 404);
+    return c.body(new Uint8Array(m.bytes), 200, {
+      'content-type': m.mimeType,
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+  });
 
   app.get('/connect/extconn/:token', async (c) => {
     const found = await findHostedConnection(ctx, 'extconn', c.req.param('token'));

@@ -1,10 +1,12 @@
 import type { Db } from '../db/client.js';
 import { type BillingProvider, localBilling } from './billing.js';
 import { type MailProvider, RecordingMail } from './mail.js';
+import { type SchedulerProvider, SimulatedScheduler } from './scheduler.js';
 import { SimulatedSocialnet, type SocialnetProvider } from './socialnet.js';
 
 export * from './billing.js';
 export * from './mail.js';
+export * from './scheduler.js';
 export * from './socialnet.js';
 
 /** External effects go through these; each has a working local implementation. */
@@ -12,6 +14,7 @@ export interface Providers {
   billing: BillingProvider;
   socialnet: SocialnetProvider & Partial<Pick<SimulatedSocialnet, 'remember'>>;
   mail: MailProvider;
+  scheduler: SchedulerProvider;
 }
 
 export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Providers {
@@ -19,5 +22,6 @@ export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Pr
     billing: overrides.billing ?? localBilling(db),
     socialnet: overrides.socialnet ?? new SimulatedSocialnet(),
     mail: overrides.mail ?? new RecordingMail(),
+    scheduler: overrides.scheduler ?? new SimulatedScheduler(),
   };
 }

@@ -3,6 +3,7 @@ import { accountHandlers } from './account.js';
 import { accountsHandlers } from './accounts.js';
 import { campaignHandlers } from './campaigns.js';
 import { miscHandlers } from './misc.js';
+import { postHandlers } from './posts.js';
 import { threadHandlers } from './threads.js';
 
 /** Every implemented operation, by operationId. */
@@ -12,4 +13,5 @@ export const handlers: Handlers = {
   ...miscHandlers,
   ...campaignHandlers,
   ...threadHandlers,
+  ...postHandlers,
 };
