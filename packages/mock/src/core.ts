@@ -6,10 +6,16 @@ import {
   type Db,
   HttpError,
   localBilling,
+  type MailProvider,
+  MirrorRejectedError,
   migrate,
   type OutboundApp,
+  ProviderSendError,
+  RecordingMail,
   renderError,
+  type SchedulerProvider,
   type SeedResult,
+  SimulatedScheduler,
   seed,
   tables,
 } from '@outbound/server';
@@ -67,6 +73,7 @@ export class OutboundMock {
   readonly #seed: number;
   readonly #start: number | undefined;
   #loop: ReturnType<typeof setInterval> | undefined;
+  #sentMail = new RecordingMail();
 
   private constructor(
     private readonly sql: SqlJsStatic,
@@ -100,7 +107,7 @@ export class OutboundMock {
         passwordIterations: 1000,
         rateLimit: false,
       },
-      providers: { billing: this.#billing(localBilling(db)) },
+      providers: { billing: this.#billing(localBilling(db)), mail: this.#mail(), scheduler: this.#scheduler() },
     });
     clock.driver = {
       runDue: () => app.runner.runDue(),
@@ -122,6 +129,29 @@ export class OutboundMock {
     this.clock = clock;
     this.app = app;
     this.credentials = { ...seeded, baseUrl: this.baseUrl };
+  }
+
+  /** Mail kept in memory (see `state.mail()`), failing on demand. */
+  #mail(): MailProvider {
+    const inner = (this.#sentMail = new RecordingMail());
+    return {
+      send: async (message) => {
+        if (this.scenarios.takeProviderFailure('send')) throw new ProviderSendError('send failed (mock scenario)');
+        return inner.send(message);
+      },
+    };
+  }
+
+  #scheduler(): SchedulerProvider {
+    const inner = new SimulatedScheduler();
+    return {
+      mirror: async (post) => {
+        if (this.scenarios.takeProviderFailure('postMirror'))
+          throw new MirrorRejectedError('mirror rejected (mock scenario)');
+        return inner.mirror(post);
+      },
+      status: (id, now) => inner.status(id, now),
+    };
   }
 
   #billing(inner: BillingProvider): BillingProvider {
@@ -197,6 +227,9 @@ export class OutboundMock {
     const db = this.db;
     return {
       accounts: () => db.select().from(tables.senderAccounts).all(),
+      campaign: (id: string) => db.select().from(tables.campaigns).where(eq(tables.campaigns.id, id)).get(),
+      sends: () => db.select().from(tables.sends).all(),
+      mail: () => this.#sentMail.sent,
       jobs: () => db.select().from(tables.jobs).all(),
       signals: () => db.select().from(tables.signals).all(),
       db,

@@ -2,6 +2,9 @@ import { operations } from '@outbound/schema';
 
 type OperationId = keyof typeof operations;
 
+/** External effects the mock can make fail: a send (the API answers 502), a post mirror (saved without provider id). */
+export type ProviderFailure = 'send' | 'postMirror';
+
 interface Rule {
   operationId: OperationId;
   remaining: number;
@@ -16,6 +19,7 @@ export class Scenarios {
   #rules: Rule[] = [];
   #latencyMs = 0;
   #billingDown = false;
+  #providerFailures = new Map<ProviderFailure, number>();
 
   /** The next `times` calls of the operation answer 429 with `Retry-After: retryAfter`. */
   rateLimit(operationId: OperationId, options: { times?: number; retryAfter?: number } = {}): this {
@@ -48,6 +52,20 @@ export class Scenarios {
     return this;
   }
 
+  /** The next `times` uses of a provider fail. */
+  providerFailure(kind: ProviderFailure, options: { times?: number } = {}): this {
+    this.#providerFailures.set(kind, (this.#providerFailures.get(kind) ?? 0) + (options.times ?? 1));
+    return this;
+  }
+
+  /** Consumes one forced failure of the provider, if any. */
+  takeProviderFailure(kind: ProviderFailure): boolean {
+    const left = this.#providerFailures.get(kind) ?? 0;
+    if (left <= 0) return false;
+    this.#providerFailures.set(kind, left - 1);
+    return true;
+  }
+
   get latencyMs(): number {
     return this.#latencyMs;
   }
@@ -69,6 +87,7 @@ export class Scenarios {
     this.#rules = [];
     this.#latencyMs = 0;
     this.#billingDown = false;
+    this.#providerFailures.clear();
   }
 
   #check(operationId: string): void {

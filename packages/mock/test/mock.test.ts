@@ -183,3 +183,33 @@ describe('outbound-mock', () => {
     }
   });
 });
+
+describe('provider failure scenarios', () => {
+  it('a failing send answers 502 and writes nothing; a rejected mirror saves the post without provider id', async () => {
+    const c = mock.credentials;
+    const api = (path: string, body?: unknown) =>
+      fetch(`${c.baseUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${c.apiKey}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const thread = (await (
+      await api('/api/threads', {
+        channel: 'email',
+        recipient_email: 'a@example.com',
+        subject: 's',
+        account_id: c.emailAccountId,
+      })
+    ).json()) as { thread: { id: string } };
+    mock.scenarios.providerFailure('send');
+    expect((await api(`/api/threads/${thread.thread.id}/messages`, { body_text: 'x' })).status).toBe(502);
+    expect(mock.state.mail()).toHaveLength(0);
+    expect((await api(`/api/threads/${thread.thread.id}/messages`, { body_text: 'x' })).status).toBe(201);
+    expect(mock.state.mail()).toHaveLength(1);
+    mock.scenarios.providerFailure('postMirror');
+    const post = (await (await api('/api/calendar/posts', { content: 'Hi', channels: ['socialnet'] })).json()) as {
+      post: { provider_post_id: string | null };
+    };
+    expect(post.post.provider_post_id).toBeNull();
+  });
+});

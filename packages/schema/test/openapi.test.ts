@@ -34,7 +34,7 @@ describe('docs/openapi.json', () => {
       expect(o?.operationId).toBe(op.operationId);
       expect(o?.summary?.length).toBeGreaterThan(0);
       expect(Array.isArray(o?.security), op.operationId).toBe(true);
-      if (op.auth !== 'none') expect(o?.security?.length, op.operationId).toBe(1);
+      if (op.auth !== 'none') expect(o?.security?.length, op.operationId).toBe(op.alsoSession ? 2 : 1);
       if (op.body) expect(o?.requestBody, op.operationId).toBeDefined();
       for (const status of Object.keys(op.errors)) {
         const schema = o?.responses?.[status]?.content?.['application/json']?.schema?.$ref;

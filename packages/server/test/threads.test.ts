@@ -297,3 +297,35 @@ describe('POST /api/threads/{id}/messages', () => {
     expect(mail.sent[2]?.inReplyTo).toBeUndefined();
   });
 });
+
+describe('inbound social-network messages', () => {
+  it('reach a thread, and a campaign recipient who answers is stopped and counted', async () => {
+    const id = (await api('POST', '/api/campaigns', { name: 'S', type: 'socialnet' })).json.campaign.id;
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'connection_request' });
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'delay', delay_days: 3 });
+    await api('POST', `/api/campaigns/${id}/sequence/nodes`, { type: 'message', body: 'Hi again' });
+    await api('POST', `/api/campaigns/${id}/leads`, { leads: [{ linkedin_url: 'linkedin.com/in/answering-person' }] });
+    await api('POST', `/api/campaigns/${id}/launch`);
+    await w.app.runner.runDue();
+    const { accounts } = (await api('GET', '/api/accounts?type=socialnet')).json;
+    const body = JSON.stringify({
+      provider_account_id: accounts[0].provider_account_id,
+      profile_url: 'https://www.linkedin.com/in/answering-person',
+      text: 'Thanks, not interested',
+    });
+    const res = await w.app.request('/api/inbound/socialnet', {
+      method: 'POST',
+      body,
+      headers: { 'x-provider-signature': await hmacSha256Hex(w.app.ctx.config.providerSecret, body) },
+    });
+    const out = (await res.json()) as { matched_campaign: boolean; thread_id: string };
+    expect(out.matched_campaign).toBe(true);
+    const thread = (await api('GET', `/api/threads/${out.thread_id}`)).json;
+    expect(thread.thread).toMatchObject({ channel: 'socialnet', inbox_state: 'replied', inbound_message_count: 1 });
+    expect(thread.messages[0].body_text).toBe('Thanks, not interested');
+    const c = (await api('GET', `/api/campaigns/${id}`)).json.campaign;
+    expect(c.stats.replied).toBe(1);
+    const leadsRes = (await api('GET', `/api/campaigns/${id}/leads`)).json;
+    expect(leadsRes.leads[0].status).toBe('replied');
+  });
+});

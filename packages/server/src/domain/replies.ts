@@ -9,7 +9,7 @@ import { tx } from '../db/tx.js';
  */
 export function recordCampaignReply(
   ctx: AppContext,
-  match: { inReplyTo?: string; fromEmail?: string },
+  match: { inReplyTo?: string; fromEmail?: string; linkedinUrl?: string; accountId?: string },
 ): { campaignId: string; userId: string; accountId: string } | undefined {
   const now = ctx.clock.now();
   return tx(ctx.db, (t) => {
@@ -24,7 +24,19 @@ export function recordCampaignReply(
             .from(leads)
             .where(and(eq(leads.email, match.fromEmail.toLowerCase()), eq(leads.status, 'in_progress')))
             .get()
-        : undefined;
+        : match.linkedinUrl
+          ? t
+              .select()
+              .from(leads)
+              .where(
+                and(
+                  eq(leads.linkedinUrl, match.linkedinUrl),
+                  match.accountId ? eq(leads.senderAccountId, match.accountId) : undefined,
+                  sql`${leads.status} IN ('in_progress', 'completed')`,
+                ),
+              )
+              .get()
+          : undefined;
     if (!lead) return undefined;
     const c = t.select().from(campaigns).where(eq(campaigns.id, lead.campaignId)).get();
     if (!c) return undefined;

@@ -7,6 +7,7 @@ import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
 import { iso, isoOrNull } from '../lib/time.js';
 import { ProviderRateLimitError } from '../providers/mail.js';
+import { recordCampaignReply } from './replies.js';
 import { canSend } from './sender-accounts.js';
 
 type ThreadRow = typeof threads.$inferSelect;
@@ -412,4 +413,76 @@ export function recordInboundEmail(
       .run();
     return thread.id;
   });
+}
+
+/**
+ * An inbound social-network message: appended to the thread with that profile on that account
+ * (created when missing), and counted as a campaign reply when the profile is a campaign recipient.
+ */
+export function recordInboundSocial(
+  ctx: AppContext,
+  m: { provider_account_id: string; profile_url: string; text: string; message_id?: string },
+): { threadId?: string; campaign: boolean } {
+  const profile = tryNormalizeLinkedInUrl(m.profile_url);
+  const account = ctx.db
+    .select()
+    .from(senderAccounts)
+    .where(eq(senderAccounts.providerAccountId, m.provider_account_id))
+    .get();
+  if (!profile || !account) return { campaign: false };
+  const campaign = recordCampaignReply(ctx, { linkedinUrl: profile, accountId: account.id }) !== undefined;
+  const now = ctx.clock.now();
+  const threadId = tx(ctx.db, (t) => {
+    const thread =
+      t
+        .select()
+        .from(threads)
+        .where(and(eq(threads.accountId, account.id), eq(threads.recipientProfileUrl, profile)))
+        .orderBy(desc(threads.createdAt))
+        .get() ??
+      t
+        .insert(threads)
+        .values({
+          id: uuid(),
+          userId: account.userId,
+          channel: 'socialnet',
+          status: 'active',
+          inboxState: 'replied',
+          accountId: account.id,
+          recipientProfileUrl: profile,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+    t.insert(messages)
+      .values({
+        id: uuid(),
+        threadId: thread.id,
+        direction: 'inbound',
+        channel: 'socialnet',
+        bodyText: m.text,
+        fromAddress: profile,
+        to: [],
+        cc: [],
+        bcc: [],
+        attachments: [],
+        providerMessageId: m.message_id ?? null,
+        sentAt: now,
+        createdAt: now,
+      })
+      .run();
+    t.update(threads)
+      .set({
+        inboxState: 'replied',
+        status: 'active',
+        inboundCount: sql`${threads.inboundCount} + 1`,
+        lastMessageAt: now,
+        updatedAt: now,
+      })
+      .where(eq(threads.id, thread.id))
+      .run();
+    return thread.id;
+  });
+  return { threadId, campaign };
 }

@@ -2,11 +2,20 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { recordCampaignReply } from '../domain/replies.js';
-import { recordInboundEmail } from '../domain/threads.js';
+import { recordInboundEmail, recordInboundSocial } from '../domain/threads.js';
 import { constantTimeEqual, hmacSha256Hex } from '../lib/crypto.js';
 import type { AppEnv } from './routing.js';
 
 export const INBOUND_EMAIL_PATH = '/api/inbound/email';
+export const INBOUND_SOCIALNET_PATH = '/api/inbound/socialnet';
+
+/** A social-network message as the provider reports it. */
+export const InboundSocial = z.object({
+  provider_account_id: z.string().min(1).max(200),
+  profile_url: z.string().min(1).max(2048),
+  text: z.string().max(20_000),
+  message_id: z.string().max(500).optional(),
+});
 
 /** Reads a provider notification: its raw body, checked against `x-provider-signature`. */
 export async function verifiedBody(ctx: AppContext, c: Context): Promise<string | undefined> {
@@ -36,5 +45,15 @@ export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
     const campaign = recordCampaignReply(ctx, { inReplyTo: parsed.data.in_reply_to, fromEmail: parsed.data.from });
     const threadId = recordInboundEmail(ctx, parsed.data, campaign?.accountId ? campaign : undefined);
     return c.json({ ok: true, matched_campaign: campaign !== undefined, thread_id: threadId ?? null });
+  });
+
+  app.post(INBOUND_SOCIALNET_PATH, async (c) => {
+    const raw = await verifiedBody(ctx, c);
+    if (raw === undefined)
+      return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
+    const parsed = InboundSocial.safeParse(JSON.parse(raw || '{}'));
+    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound message' } }, 400);
+    const result = recordInboundSocial(ctx, parsed.data);
+    return c.json({ ok: true, matched_campaign: result.campaign, thread_id: result.threadId ?? null });
   });
 }
