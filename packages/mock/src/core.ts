@@ -133,7 +133,8 @@ export class OutboundMock {
 
   /** Mail kept in memory (see `state.mail()`), failing on demand. */
   #mail(): MailProvider {
-    const inner = (this.#sentMail = new RecordingMail());
+    const inner = new RecordingMail();
+    this.#sentMail = inner;
     return {
       send: async (message) => {
         if (this.scenarios.takeProviderFailure('send')) throw new ProviderSendError('send failed (mock scenario)');
