@@ -6,6 +6,7 @@ import { campaignSenders, campaigns, leads, senderAccounts, sequenceNodes } from
 import { type Tx, tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
+import { offsetOf, pageInfo } from '../lib/page.js';
 import { iso, isoOrNull } from '../lib/time.js';
 import { canSend } from './sender-accounts.js';
 import { nodeView, replaceSequence } from './sequence.js';
@@ -213,14 +214,11 @@ export function listCampaigns(
     .where(where)
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
+    .offset(offsetOf(q))
     .all();
   return {
     campaigns: rows.map((c) => campaignView(ctx.db, c)),
-    total,
-    page: q.page,
-    limit: q.limit,
-    has_more: q.page * q.limit < total,
+    ...pageInfo(total, q),
   };
 }
 

@@ -6,6 +6,7 @@ import { leads } from '../db/schema.js';
 import { tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
+import { offsetOf, pageInfo } from '../lib/page.js';
 import { iso, isoOrNull } from '../lib/time.js';
 import { ownedCampaign } from './campaigns.js';
 
@@ -121,7 +122,7 @@ export function listLeads(
     .where(where)
     .orderBy(asc(leads.createdAt), sql`${leads}.rowid`)
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
+    .offset(offsetOf(q))
     .all();
-  return { leads: rows.map(leadView), total, page: q.page, limit: q.limit, has_more: q.page * q.limit < total };
+  return { leads: rows.map(leadView), ...pageInfo(total, q) };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { media, posts, senderAccounts } from '../db/schema.js';
 import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
+import { offsetOf, pageInfo } from '../lib/page.js';
 import { iso, isoOrNull } from '../lib/time.js';
 
 type PostRow = typeof posts.$inferSelect;
@@ -222,14 +223,11 @@ export function listPosts(
     .where(where)
     .orderBy(asc(sql`coalesce(${posts.scheduledAt}, ${posts.createdAt})`), asc(posts.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
+    .offset(offsetOf(q))
     .all();
   return {
     posts: rows.map((p) => postView(ctx, p)),
-    total,
-    page: q.page,
-    limit: q.limit,
-    has_more: q.page * q.limit < total,
+    ...pageInfo(total, q),
   };
 }
 

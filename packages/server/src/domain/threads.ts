@@ -2,9 +2,10 @@ import { parseAddressList, tryNormalizeLinkedInUrl } from '@outbound/schema';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../context.js';
 import { messages, senderAccounts, threads } from '../db/schema.js';
-import { tx } from '../db/tx.js';
+import { type Tx, tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
+import { offsetOf, pageInfo } from '../lib/page.js';
 import { iso, isoOrNull } from '../lib/time.js';
 import { ProviderRateLimitError } from '../providers/mail.js';
 import { recordCampaignReply } from './replies.js';
@@ -131,9 +132,9 @@ export function listThreads(ctx: AppContext, userId: string, q: { page: number; 
     .where(eq(threads.userId, userId))
     .orderBy(desc(sql`coalesce(${threads.lastMessageAt}, ${threads.createdAt})`), desc(threads.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
+    .offset(offsetOf(q))
     .all();
-  return { threads: rows.map(threadView), total, page: q.page, limit: q.limit, has_more: q.page * q.limit < total };
+  return { threads: rows.map(threadView), ...pageInfo(total, q) };
 }
 
 function ownedThread(ctx: AppContext, userId: string, id: string): ThreadRow {
@@ -381,36 +382,15 @@ export function recordInboundEmail(
           .returning()
           .get();
     }
-    t.insert(messages)
-      .values({
-        id: uuid(),
-        threadId: thread.id,
-        direction: 'inbound',
-        channel: 'email',
-        subject: email.subject || null,
-        bodyText: email.text,
-        bodyHtml: null,
-        fromAddress: email.from,
-        to: email.to,
-        cc: [],
-        bcc: [],
-        attachments: [],
-        providerMessageId: email.message_id ?? null,
-        inReplyTo: email.in_reply_to ?? null,
-        sentAt: now,
-        createdAt: now,
-      })
-      .run();
-    t.update(threads)
-      .set({
-        inboxState: 'replied',
-        status: 'active',
-        inboundCount: sql`${threads.inboundCount} + 1`,
-        lastMessageAt: now,
-        updatedAt: now,
-      })
-      .where(eq(threads.id, thread.id))
-      .run();
+    appendInbound(t, thread.id, now, {
+      channel: 'email',
+      subject: email.subject || null,
+      bodyText: email.text,
+      fromAddress: email.from,
+      to: email.to,
+      providerMessageId: email.message_id ?? null,
+      inReplyTo: email.in_reply_to ?? null,
+    });
     return thread.id;
   });
 }
@@ -455,34 +435,50 @@ export function recordInboundSocial(
         })
         .returning()
         .get();
-    t.insert(messages)
-      .values({
-        id: uuid(),
-        threadId: thread.id,
-        direction: 'inbound',
-        channel: 'socialnet',
-        bodyText: m.text,
-        fromAddress: profile,
-        to: [],
-        cc: [],
-        bcc: [],
-        attachments: [],
-        providerMessageId: m.message_id ?? null,
-        sentAt: now,
-        createdAt: now,
-      })
-      .run();
-    t.update(threads)
-      .set({
-        inboxState: 'replied',
-        status: 'active',
-        inboundCount: sql`${threads.inboundCount} + 1`,
-        lastMessageAt: now,
-        updatedAt: now,
-      })
-      .where(eq(threads.id, thread.id))
-      .run();
+    appendInbound(t, thread.id, now, {
+      channel: 'socialnet',
+      bodyText: m.text,
+      fromAddress: profile,
+      providerMessageId: m.message_id ?? null,
+    });
     return thread.id;
   });
   return { threadId, campaign };
+}
+
+/** Adds an inbound message to a thread, which moves to `replied` and counts it. */
+function appendInbound(
+  t: Tx,
+  threadId: string,
+  now: number,
+  m: Pick<MessageRow, 'channel' | 'bodyText' | 'fromAddress' | 'providerMessageId'> &
+    Partial<Pick<MessageRow, 'subject' | 'to' | 'inReplyTo'>>,
+): void {
+  t.insert(messages)
+    .values({
+      id: uuid(),
+      threadId,
+      direction: 'inbound',
+      subject: null,
+      bodyHtml: null,
+      to: [],
+      cc: [],
+      bcc: [],
+      attachments: [],
+      inReplyTo: null,
+      sentAt: now,
+      createdAt: now,
+      ...m,
+    })
+    .run();
+  t.update(threads)
+    .set({
+      inboxState: 'replied',
+      status: 'active',
+      inboundCount: sql`${threads.inboundCount} + 1`,
+      lastMessageAt: now,
+      updatedAt: now,
+    })
+    .where(eq(threads.id, threadId))
+    .run();
 }
