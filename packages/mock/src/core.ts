@@ -12,9 +12,12 @@ import {
   type OutboundApp,
   ProviderSendError,
   RecordingMail,
+  ResearchFailure,
+  type ResearchProvider,
   renderError,
   type SchedulerProvider,
   type SeedResult,
+  SimulatedResearch,
   SimulatedScheduler,
   seed,
   tables,
@@ -107,7 +110,12 @@ export class OutboundMock {
         passwordIterations: 1000,
         rateLimit: false,
       },
-      providers: { billing: this.#billing(localBilling(db)), mail: this.#mail(), scheduler: this.#scheduler() },
+      providers: {
+        billing: this.#billing(localBilling(db)),
+        mail: this.#mail(),
+        scheduler: this.#scheduler(),
+        research: this.#research(),
+      },
     });
     clock.driver = {
       runDue: () => app.runner.runDue(),
@@ -152,6 +160,17 @@ export class OutboundMock {
         return inner.mirror(post);
       },
       status: (id, now) => inner.status(id, now),
+    };
+  }
+
+  #research(): ResearchProvider {
+    const inner = new SimulatedResearch();
+    return {
+      research: async (subject) => {
+        if (this.scenarios.takeProviderFailure('research'))
+          throw new ResearchFailure('provider_error', 'research failed (mock scenario)');
+        return inner.research(subject);
+      },
     };
   }
 

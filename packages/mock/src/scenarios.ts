@@ -2,8 +2,8 @@ import { operations } from '@outbound/schema';
 
 type OperationId = keyof typeof operations;
 
-/** External effects the mock can make fail: a send (the API answers 502), a post mirror (saved without provider id). */
-export type ProviderFailure = 'send' | 'postMirror';
+/** External effects the mock can make fail: a send (502), a post mirror (saved without provider id), a research run (failed). */
+export type ProviderFailure = 'send' | 'postMirror' | 'research';
 
 interface Rule {
   operationId: OperationId;

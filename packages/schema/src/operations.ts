@@ -712,6 +712,7 @@ export const operations = {
     index: true,
     body: SubmitResearchBody,
     responses: { 200: ResearchEnvelope, 202: ResearchEnvelope },
+    errors: { 402: 'Not enough credits for a research run (DEEP_RESEARCH).' },
     retrySafe: true,
   }),
   getResearch: op({

@@ -161,3 +161,51 @@ describe('extconn.waitForNewAccount, against the mock', () => {
     expect(defaults.pollInterval).toBe(30_000);
   });
 });
+
+describe('polling helpers against the mock', () => {
+  let mock: NodeOutboundMock;
+  beforeAll(async () => {
+    mock = await startMock();
+  });
+  afterAll(() => mock.close());
+
+  it('research.submitAndWait returns the complete report; a failed run rejects with the person', async () => {
+    const { client } = clientFor(mock);
+    const done = await client.research.submitAndWait(
+      { first_name: 'Grace', last_name: 'Hopper', linkedin_url: 'linkedin.com/in/grace-hopper' },
+      { interval: 10 },
+    );
+    expect(done.status).toBe('complete');
+    expect(done.report?.icp_score).toEqual(expect.any(Number));
+    const cached = await client.research.submitAndWait({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      linkedin_url: 'linkedin.com/in/grace-hopper',
+    });
+    expect(cached.person.id).toBe(done.person.id);
+    mock.scenarios.providerFailure('research');
+    const e = await client.research
+      .submitAndWait(
+        { first_name: 'Alan', last_name: 'Turing', linkedin_url: 'linkedin.com/in/alan-turing' },
+        { interval: 10 },
+      )
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ResearchFailedError);
+    expect((e as ResearchFailedError).person).toMatchObject({ first_name: 'Alan', status: 'failed' });
+  });
+
+  it('campaigns.launchAndWait reaches active with progress', async () => {
+    const { client } = clientFor(mock);
+    const { campaign } = await client.campaigns.create({ name: 'SDK', type: 'email' });
+    await client.campaigns.sequence.nodes.add(campaign.id, { type: 'email', subject: 'Hi', body: 'Hello' });
+    await client.campaigns.sequence.nodes.add(campaign.id, { type: 'delay', delay_days: 2 });
+    await client.campaigns.leads.add(campaign.id, { leads: [{ email: 'ada@example.com' }] });
+    const seen: string[] = [];
+    const active = await client.campaigns.launchAndWait(campaign.id, {
+      interval: 10,
+      onProgress: (p) => seen.push(p.status),
+    });
+    expect(active.status).toBe('active');
+    expect(seen.at(-1)).toBe('active');
+  });
+});

@@ -27,6 +27,10 @@ export const defaultConfig = {
   jobLeaseMs: 60_000,
   /** Interval between two dispatch runs of an active campaign, ms. @default 60 s */
   campaignTickMs: 60_000,
+  /** How long the research pipeline takes, ms. @default 5 s */
+  researchDurationMs: 5_000,
+  /** A complete research report is refreshed after this long, ms. @default 30 days */
+  researchRefreshMs: 30 * 86_400_000,
 };
 
 export type ServerConfig = typeof defaultConfig;

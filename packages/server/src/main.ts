@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from './app.js';
-import { users } from './db/schema.js';
+import { partners, users } from './db/schema.js';
 import { createApiKey, createPartnerKey, revokeApiKey } from './domain/keys.js';
 import { type Env, parseEnv } from './env.js';
 import { FileMailLog, listen, openDatabase, SmtpMail } from './node.js';
@@ -18,7 +18,7 @@ Commands:
   migrate               apply pending migrations
   seed                  create the demo user, keys, senders, list, workflow and signals
   keys create|revoke    create or revoke the API key of --email (default demo@outbound.local)
-  partner-keys create   create a partner and its key (--name)
+  partner-keys create   create a partner and its key (--name, --credits for research, default 1000)
 
 Options (or environment):
   --port PORT  --host HOST  --db OUTBOUND_DB  --base-url OUTBOUND_BASE_URL
@@ -39,6 +39,7 @@ const { values, positionals } = parseArgs({
     'seed-if-new': { type: 'boolean' },
     email: { type: 'string' },
     name: { type: 'string' },
+    credits: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -163,6 +164,12 @@ async function main(): Promise<void> {
       else print(`revoked ${revokeApiKey(app.ctx, user.id).id}`);
     } else if (command === 'partner-keys' && sub === 'create') {
       const p = await createPartnerKey(app.ctx, values.name ?? 'Partner');
+      const credits = Number(values.credits ?? 1000);
+      opened.db
+        .update(partners)
+        .set({ creditBalance: Number.isFinite(credits) ? credits : 1000 })
+        .where(eq(partners.id, p.partnerId))
+        .run();
       print(`Partner id   ${p.partnerId}`);
       print(`Partner key  ${p.key}`);
     } else {

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from './context.js';
-import { entities, scanSettings, signals } from './db/schema.js';
+import { entities, partners, scanSettings, signals } from './db/schema.js';
 import { tx } from './db/tx.js';
 import { createApiKey, createPartnerKey } from './domain/keys.js';
 import { createList } from './domain/lists.js';
@@ -78,6 +79,7 @@ export async function seed(ctx: AppContext, options: SeedOptions = {}): Promise<
   });
   const { key: apiKey } = await createApiKey(ctx, user.id, options.apiKey);
   const partner = await createPartnerKey(ctx, 'Demo Partner', undefined, options.partnerKey);
+  ctx.db.update(partners).set({ creditBalance: 10_000 }).where(eq(partners.id, partner.partnerId)).run();
   const socialnet = upsertSocialnetAccount(ctx, user.id, {
     provider_account_id: `sn_demo_${user.id.slice(0, 8)}`,
     display_name: 'Demo Sender',

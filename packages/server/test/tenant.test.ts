@@ -37,6 +37,12 @@ beforeAll(async () => {
   for (const id of [ids.active, ids.paused]) await api('POST', `/api/campaigns/${id}/launch`);
   await w.app.runner.runDue();
   await api('POST', `/api/campaigns/${ids.paused}/pause`);
+  ids.research = (
+    await call(w.app, 'POST', '/api/v1/research', {
+      key: w.demo.partnerKey,
+      body: { first_name: 'A', last_name: 'B', linkedin_url: 'linkedin.com/in/tenant-test' },
+    })
+  ).json.person.id;
   ids.post = (await api('POST', '/api/calendar/posts', { content: 'Hi', channels: ['socialnet'] })).json.post.id;
   ids.post2 = (await api('POST', '/api/calendar/posts', { content: 'Hi', channels: ['socialnet'] })).json.post.id;
   ids.thread = (
@@ -80,6 +86,7 @@ const FIXTURES: Record<string, () => { path: string; body?: unknown }> = {
   }),
   deleteSequenceNode: () => ({ path: `/api/campaigns/${ids.draft}/sequence/nodes/${ids.node2}` }),
   getThread: () => ({ path: `/api/threads/${ids.thread}` }),
+  getResearch: () => ({ path: `/api/v1/deep-research/${ids.research}` }),
   updatePost: () => ({ path: `/api/calendar/posts/${ids.post}`, body: { content: 'Edited' } }),
   syncPost: () => ({ path: `/api/calendar/posts/${ids.post}/sync` }),
   archivePost: () => ({ path: `/api/calendar/posts/${ids.post2}/archive` }),

@@ -81,5 +81,18 @@ export const MIGRATIONS: MigrationMeta[] = [
     "bps": true,
     "folderMillis": 1795317705993,
     "hash": "d2cdca7be5a0bc636da7ba721c94f23e45b0c8f265c7ecc434a8cf920144069f"
+  },
+  {
+    "sql": [
+      "CREATE TABLE `events` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`partner_id` text,\n\t`user_id` text,\n\t`type` text NOT NULL,\n\t`payload` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n",
+      "\nCREATE INDEX `events_partner` ON `events` (`partner_id`,`created_at`);",
+      "\nCREATE TABLE `research_people` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`partner_id` text NOT NULL,\n\t`user_id` text,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`linkedin_url` text NOT NULL,\n\t`role` text,\n\t`company` text,\n\t`company_domain` text,\n\t`photo_url` text,\n\t`status` text NOT NULL,\n\t`run` integer DEFAULT 0 NOT NULL,\n\t`last_enriched_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`partner_id`) REFERENCES `partners`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `research_people_partner_url` ON `research_people` (`partner_id`,`linkedin_url`);",
+      "\nCREATE TABLE `research_reports` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`person_id` text NOT NULL,\n\t`version` integer NOT NULL,\n\t`report` text NOT NULL,\n\t`change_summary` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`person_id`) REFERENCES `research_people`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `research_reports_version` ON `research_reports` (`person_id`,`version`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795318711073,
+    "hash": "b134dde0a4b3bdc0a9ed9f82990d970646886a9e5b478982fe3e375cbe2be108"
   }
 ];

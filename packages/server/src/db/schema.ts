@@ -543,3 +543,58 @@ export const media = sqliteTable('media', {
   bytes: blob('bytes', { mode: 'buffer' }).notNull(),
   createdAt: ms('created_at').notNull(),
 });
+
+export const researchPeople = sqliteTable(
+  'research_people',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    linkedinUrl: text('linkedin_url').notNull(),
+    role: text('role'),
+    company: text('company'),
+    companyDomain: text('company_domain'),
+    photoUrl: text('photo_url'),
+    status: text('status', { enum: ['idle', 'running', 'complete', 'failed'] }).notNull(),
+    /** Bumped by every pipeline run; the run's job is keyed by it. */
+    run: integer('run').notNull().default(0),
+    lastEnrichedAt: ms('last_enriched_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  // The normalised profile URL is the per-partner duplicate key.
+  (t) => [uniqueIndex('research_people_partner_url').on(t.partnerId, t.linkedinUrl)],
+);
+
+export const researchReports = sqliteTable(
+  'research_reports',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => researchPeople.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    report: json<Record<string, unknown>>('report').notNull(),
+    changeSummary: text('change_summary'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('research_reports_version').on(t.personId, t.version)],
+);
+
+/** Durable outbox of events, written in the transaction of the change that caused them. */
+export const events = sqliteTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id'),
+    userId: text('user_id'),
+    type: text('type', { enum: ['signal.detected', 'research.complete', 'research.failed'] }).notNull(),
+    payload: json<Record<string, unknown>>('payload').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('events_partner').on(t.partnerId, t.createdAt)],
+);

@@ -1,11 +1,13 @@
 import type { Db } from '../db/client.js';
 import { type BillingProvider, localBilling } from './billing.js';
 import { type MailProvider, RecordingMail } from './mail.js';
+import { type ResearchProvider, SimulatedResearch } from './research.js';
 import { type SchedulerProvider, SimulatedScheduler } from './scheduler.js';
 import { SimulatedSocialnet, type SocialnetProvider } from './socialnet.js';
 
 export * from './billing.js';
 export * from './mail.js';
+export * from './research.js';
 export * from './scheduler.js';
 export * from './socialnet.js';
 
@@ -15,6 +17,7 @@ export interface Providers {
   socialnet: SocialnetProvider & Partial<Pick<SimulatedSocialnet, 'remember'>>;
   mail: MailProvider;
   scheduler: SchedulerProvider;
+  research: ResearchProvider;
 }
 
 export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Providers {
@@ -23,5 +26,6 @@ export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Pr
     socialnet: overrides.socialnet ?? new SimulatedSocialnet(),
     mail: overrides.mail ?? new RecordingMail(),
     scheduler: overrides.scheduler ?? new SimulatedScheduler(),
+    research: overrides.research ?? new SimulatedResearch(),
   };
 }

@@ -4,6 +4,7 @@ import { accountsHandlers } from './accounts.js';
 import { campaignHandlers } from './campaigns.js';
 import { miscHandlers } from './misc.js';
 import { postHandlers } from './posts.js';
+import { researchHandlers } from './research.js';
 import { threadHandlers } from './threads.js';
 
 /** Every implemented operation, by operationId. */
@@ -14,4 +15,5 @@ export const handlers: Handlers = {
   ...campaignHandlers,
   ...threadHandlers,
   ...postHandlers,
+  ...researchHandlers,
 };
