@@ -12,7 +12,10 @@ beforeEach(async () => {
   research = new SimulatedResearch();
   runs = 0;
   const counted = {
-    research: async (s: Parameters<SimulatedResearch['research']>[0]) => (runs++, research.research(s)),
+    research: async (s: Parameters<SimulatedResearch['research']>[0]) => {
+      runs++;
+      return research.research(s);
+    },
   };
   w = await world({ providers: { research: counted }, config: { rateLimit: false } });
 });

@@ -149,7 +149,7 @@ function changeSummary(before: Record<string, unknown>, after: Record<string, un
 /** The pipeline run of a person (job `research.run`): a new report version or a failure, with its event. */
 export async function runResearch(ctx: AppContext, payload: { personId: string; run: number }): Promise<void> {
   const p = ctx.db.select().from(researchPeople).where(eq(researchPeople.id, payload.personId)).get();
-  if (!p || p.status !== 'running' || p.run !== payload.run) return;
+  if (p?.status !== 'running' || p.run !== payload.run) return;
   let findings: Awaited<ReturnType<AppContext['providers']['research']['research']>>;
   try {
     findings = await ctx.providers.research.research({
