@@ -22,11 +22,12 @@ import {
   seed,
   tables,
 } from '@outbound/server';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sql-js';
 import { HttpResponse, http } from 'msw';
 import type { SqlJsStatic } from 'sql.js';
 import { VirtualClock } from './clock.js';
+import { MOCK_WEBHOOK_SECRET, type SignedDelivery, signWebhook } from './events.js';
 import { Scenarios } from './scenarios.js';
 
 export interface MockOptions {
@@ -77,6 +78,10 @@ export class OutboundMock {
   readonly #start: number | undefined;
   #loop: ReturnType<typeof setInterval> | undefined;
   #sentMail = new RecordingMail();
+  #eventCursor = 0;
+  #listeners: Array<(delivery: SignedDelivery) => void | Promise<void>> = [];
+  #deliverTo: string | undefined;
+  readonly #deliveries: Array<SignedDelivery & { url?: string; status?: number }> = [];
 
   private constructor(
     private readonly sql: SqlJsStatic,
@@ -118,7 +123,11 @@ export class OutboundMock {
       },
     });
     clock.driver = {
-      runDue: () => app.runner.runDue(),
+      runDue: async () => {
+        const ran = await app.runner.runDue();
+        await this.flushEvents();
+        return ran;
+      },
       nextRunAt: () =>
         db
           .select({ runAt: tables.jobs.runAt })
@@ -199,6 +208,7 @@ export class OutboundMock {
     if (forced && hit) return this.#forced(forced, hit.operation);
     const response = await this.app.fetch(request);
     if (this.timing === 'instant') await this.clock.settle();
+    await this.flushEvents();
     return response;
   }
 
@@ -212,6 +222,56 @@ export class OutboundMock {
     if (rule.retryAfter !== undefined) headers['Retry-After'] = String(rule.retryAfter);
     const rendered = renderError(new HttpError(rule.status, message, rule.reason ? { reason: rule.reason } : {}), op);
     return new Response(JSON.stringify(rendered.body), { status: rule.status, headers });
+  }
+
+  /**
+   * Webhook events, signed with {@link MOCK_WEBHOOK_SECRET}: every event the app writes is handed
+   * to the listeners in-process, and POSTed to the URL given to {@link deliverEventsTo}.
+   */
+  get events() {
+    return {
+      secret: MOCK_WEBHOOK_SECRET,
+      on: (listener: (delivery: SignedDelivery) => void | Promise<void>) => {
+        this.#listeners.push(listener);
+      },
+      deliverTo: (url: string | undefined) => {
+        this.#deliverTo = url;
+      },
+      deliveries: () => [...this.#deliveries],
+      flush: () => this.flushEvents(),
+    };
+  }
+
+  /** Hands out every event written since the last flush, in order. */
+  async flushEvents(): Promise<void> {
+    const rows = this.db
+      .select({
+        rowid: sql<number>`rowid`,
+        id: tables.events.id,
+        payload: tables.events.payload,
+        createdAt: tables.events.createdAt,
+      })
+      .from(tables.events)
+      .where(sql`rowid > ${this.#eventCursor}`)
+      .orderBy(sql`rowid`)
+      .all();
+    for (const row of rows) {
+      this.#eventCursor = row.rowid;
+      const body = JSON.stringify(row.payload);
+      const headers = await signWebhook(`msg_${row.id.replace(/-/g, '')}`, Math.floor(row.createdAt / 1000), body);
+      const delivery: SignedDelivery = { event: row.payload as SignedDelivery['event'], body, headers };
+      for (const listener of this.#listeners) await listener(delivery);
+      if (this.#deliverTo) {
+        const res = await fetch(this.#deliverTo, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        }).catch(() => undefined);
+        this.#deliveries.push({ ...delivery, url: this.#deliverTo, status: res?.status });
+      } else {
+        this.#deliveries.push(delivery);
+      }
+    }
   }
 
   /** MSW request handlers that route every request under the base URL to {@link fetch}. */
@@ -239,6 +299,9 @@ export class OutboundMock {
   /** A fresh database with the same seed and credentials; scenarios cleared. */
   async reset(): Promise<void> {
     this.scenarios.clear();
+    // Listeners and the delivery URL are test wiring: they stay across resets.
+    this.#eventCursor = 0;
+    this.#deliveries.length = 0;
     await this.#build();
   }
 
@@ -250,6 +313,7 @@ export class OutboundMock {
       campaign: (id: string) => db.select().from(tables.campaigns).where(eq(tables.campaigns.id, id)).get(),
       sends: () => db.select().from(tables.sends).all(),
       mail: () => this.#sentMail.sent,
+      deliveries: () => [...this.#deliveries],
       jobs: () => db.select().from(tables.jobs).all(),
       signals: () => db.select().from(tables.signals).all(),
       db,

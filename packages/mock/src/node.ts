@@ -11,6 +11,8 @@ export interface NodeOutboundMock {
   readonly clock: OutboundMock['clock'];
   readonly scenarios: OutboundMock['scenarios'];
   readonly state: OutboundMock['state'];
+  /** Webhook events: `on(listener)`, `deliverTo(url)`, `deliveries()`, `secret`. */
+  readonly events: OutboundMock['events'];
   readonly mock: OutboundMock;
   /** Starts intercepting. Requests to other hosts pass through untouched. */
   listen(): void;
@@ -45,6 +47,9 @@ export async function setupOutboundMock(options: MockOptions = {}): Promise<Node
     },
     get state() {
       return mock.state;
+    },
+    get events() {
+      return mock.events;
     },
     mock,
     listen() {

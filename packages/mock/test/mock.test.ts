@@ -213,3 +213,44 @@ describe('provider failure scenarios', () => {
     expect(post.post.provider_post_id).toBeNull();
   });
 });
+
+describe('webhook events', () => {
+  it('are handed over in-process, signed with the known test secret, and delivered to a URL', async () => {
+    const { verifyWebhook } = await import('@outbound/sdk');
+    const { createServer } = await import('node:http');
+    const received: Array<{ body: string; headers: Record<string, string | string[] | undefined> }> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => {
+        body += d;
+      });
+      req.on('end', () => {
+        received.push({ body, headers: req.headers });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    const inProcess: string[] = [];
+    mock.events.on(async (d) => {
+      const event = await verifyWebhook(d.body, d.headers, mock.events.secret, { now: new Date(mock.clock.now()) });
+      inProcess.push(event.type);
+    });
+    mock.events.deliverTo(`http://127.0.0.1:${port}/hooks`);
+    const res = await fetch(`${mock.credentials.baseUrl}/api/v1/research`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.credentials.partnerKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', linkedin_url: 'linkedin.com/in/ada-events' }),
+    });
+    expect(res.status).toBe(202);
+    expect(inProcess).toEqual(['research.complete']);
+    expect(received).toHaveLength(1);
+    const delivered = await verifyWebhook(received[0]!.body, received[0]!.headers, mock.events.secret, {
+      now: new Date(mock.clock.now()),
+    });
+    expect(delivered).toMatchObject({ type: 'research.complete', data: { first_name: 'Ada' } });
+    expect(mock.state.deliveries()).toEqual([expect.objectContaining({ status: 204 })]);
+    mock.events.deliverTo(undefined);
+    receiver.close();
+  });
+});
