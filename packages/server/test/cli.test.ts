@@ -32,7 +32,7 @@ describe('outbound-server commands', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'outbound-cli-')), 'db.sqlite');
     expect(run(db, 'migrate')).toContain(`migrated ${db}`);
     const seeded = run(db, 'seed');
-    const apiKey = /API key\s+(pk_live_\S+)/.exec(seeded)?.[1]!;
+    const apiKey = /API key\s+(pk_live_\S+)/.exec(seeded)?.[1] ?? '';
     expect(await status(db, apiKey, '/api/account')).toBe(200);
 
     expect(() => run(db, 'keys', 'create')).toThrow(/active API key/);
@@ -47,7 +47,7 @@ describe('outbound-server commands', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'outbound-cli-')), 'db.sqlite');
     run(db, 'migrate');
     const out = run(db, 'partner-keys', 'create', '--name', 'Acme Partner', '--credits', '250');
-    const key = /Partner key\s+(ptk_live_\S+)/.exec(out)?.[1]!;
+    const key = /Partner key\s+(ptk_live_\S+)/.exec(out)?.[1] ?? '';
     expect(await status(db, key, '/api/v1/deep-research/00000000-0000-4000-8000-000000000000')).toBe(404);
     const opened = openDatabase(db);
     expect(opened.db.select().from(partners).all()).toEqual([
