@@ -159,6 +159,61 @@ for (const [name, make] of factories) {
       expect((await ctx.raw('GET', '/api/account', { key: ctx.target.partnerKey })).status).toBe(401);
     });
 
+    scenario('launchCampaign: 400 names the blocker of a draft that is not ready', async () => {
+      const { campaign } = await ctx.client.campaigns.create({ name: 'Not ready', type: 'email' });
+      const res = await ctx.raw('POST', `/api/campaigns/${campaign.id}/launch`, { key: ctx.target.apiKey });
+      expect(res.status).toBe(400);
+      errorConforms('launchCampaign', 400, res.body);
+      expect(JSON.stringify(res.body)).toMatch(/pending recipients/);
+    });
+    scenario('pauseCampaign: 409 for a campaign that is not active', async () => {
+      const { campaign } = await ctx.client.campaigns.create({ name: 'Draft', type: 'email' });
+      const res = await ctx.raw('POST', `/api/campaigns/${campaign.id}/pause`, { key: ctx.target.apiKey });
+      expect(res.status).toBe(409);
+      errorConforms('pauseCampaign', 409, res.body);
+    });
+    scenario("updateCampaign: 422 for a sender that is not the caller's, flat body", async () => {
+      const { campaign } = await ctx.client.campaigns.create({ name: 'Draft', type: 'email' });
+      const res = await ctx.raw('PATCH', `/api/campaigns/${campaign.id}`, {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({ sender_account_ids: ['00000000-0000-4000-8000-000000000000'] }),
+      });
+      expect(res.status).toBe(422);
+      errorConforms('updateCampaign', 422, res.body);
+    });
+    scenario('sendThreadMessage: 403 for attachments with an API key, 422 without a ready sender', async () => {
+      const { thread } = await ctx.client.threads.create({
+        channel: 'email',
+        recipient_email: 'x@example.com',
+        subject: 's',
+      });
+      const attachments = await ctx.raw('POST', `/api/threads/${thread.id}/messages`, {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({ body_text: 'x', attachments: [] }),
+      });
+      expect(attachments.status).toBe(403);
+      errorConforms('sendThreadMessage', 403, attachments.body);
+      const { accounts } = await ctx.client.accounts.list({ type: 'socialnet' });
+      const wrong = await ctx.raw('POST', `/api/threads/${thread.id}/messages`, {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({ body_text: 'x', account_id: accounts[0]!.id }),
+      });
+      expect(wrong.status).toBe(422);
+      errorConforms('sendThreadMessage', 422, wrong.body);
+    });
+    scenario('addSequenceNode: 409 once the campaign is not a draft', async () => {
+      const { campaign } = await ctx.client.campaigns.create({ name: 'Gate', type: 'email' });
+      await ctx.client.campaigns.sequence.nodes.add(campaign.id, { type: 'email', subject: 's', body: 'b' });
+      await ctx.client.campaigns.leads.add(campaign.id, { leads: [{ email: 'gate@example.com' }] });
+      await ctx.client.campaigns.launch(campaign.id);
+      const res = await ctx.raw('POST', `/api/campaigns/${campaign.id}/sequence/nodes`, {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({ type: 'email' }),
+      });
+      expect(res.status).toBe(409);
+      errorConforms('addSequenceNode', 409, res.body);
+    });
+
     for (const s of SUCCESS) {
       scenario(`${s.operationId}: ${s.name}`, () => s.run(ctx));
       if (s.operationId === 'createSession') {
