@@ -1,5 +1,29 @@
+import {
+  CampaignStatus,
+  Channel,
+  ColumnType,
+  DomainStatus,
+  EntityType,
+  EventType,
+  InboxState,
+  LeadStatus,
+  MediaType,
+  MessageDirection,
+  NodeType,
+  Plan,
+  PostStatus,
+  Rating,
+  ResearchStatus,
+  SenderAccountStatus,
+  SignalStatus,
+  ThreadStatus,
+  WarmupStatus,
+} from '@outbound/schema';
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** The values of an enum of the contract, as the tuple drizzle wants: table enums never restate them. */
+const values = <T extends string>(e: { options: T[] }) => e.options as [T, ...T[]];
 
 // Timestamps are integer milliseconds since the epoch (UTC); views render them as ISO strings.
 const ms = (name: string) => integer(name, { mode: 'number' });
@@ -11,7 +35,7 @@ export const users = sqliteTable('users', {
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  plan: text('plan', { enum: ['none', 'trial', 'pro'] })
+  plan: text('plan', { enum: values(Plan) })
     .notNull()
     .default('trial'),
   onboardingCompleted: bool('onboarding_completed').notNull().default(false),
@@ -72,7 +96,7 @@ export const emailDomains = sqliteTable('email_domains', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   domain: text('domain').notNull(),
-  status: text('status', { enum: ['pending', 'verified', 'failed'] }).notNull(),
+  status: text('status', { enum: values(DomainStatus) }).notNull(),
   createdAt: ms('created_at').notNull(),
 });
 
@@ -83,20 +107,10 @@ export const senderAccounts = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['email', 'socialnet'] }).notNull(),
+    type: text('type', { enum: values(Channel) }).notNull(),
     displayName: text('display_name'),
     status: text('status', {
-      enum: [
-        'connected',
-        'active',
-        'warming',
-        'pending',
-        'credentials_required',
-        'error',
-        'disconnected',
-        'banned',
-        'suspended',
-      ],
+      enum: values(SenderAccountStatus),
     }).notNull(),
     providerAccountId: text('provider_account_id'),
     profileUrl: text('profile_url'),
@@ -108,7 +122,7 @@ export const senderAccounts = sqliteTable(
     domainId: text('domain_id').references(() => emailDomains.id),
     mailboxProviderInboxId: text('mailbox_provider_inbox_id'),
     senderProviderAccountId: text('sender_provider_account_id'),
-    warmupStatus: text('warmup_status', { enum: ['inactive', 'active', 'paused', 'completed'] }),
+    warmupStatus: text('warmup_status', { enum: values(WarmupStatus) }),
     firstName: text('first_name'),
     lastName: text('last_name'),
     signature: text('signature'),
@@ -157,7 +171,7 @@ export const listColumns = sqliteTable('list_columns', {
     .notNull()
     .references(() => lists.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  type: text('type', { enum: ['text', 'number', 'email', 'url', 'date', 'boolean'] }).notNull(),
+  type: text('type', { enum: values(ColumnType) }).notNull(),
   position: integer('position').notNull(),
 });
 
@@ -242,7 +256,7 @@ export const entities = sqliteTable('entities', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['company', 'person'] }).notNull(),
+  type: text('type', { enum: values(EntityType) }).notNull(),
   name: text('name').notNull(),
   domain: text('domain'),
 });
@@ -263,10 +277,10 @@ export const signals = sqliteTable(
     score: real('score').notNull(),
     source: text('source').notNull(),
     url: text('url'),
-    status: text('status', { enum: ['new', 'seen'] })
+    status: text('status', { enum: values(SignalStatus) })
       .notNull()
       .default('new'),
-    feedback: text('feedback', { enum: ['up', 'down'] }),
+    feedback: text('feedback', { enum: values(Rating) }),
     dismissed: bool('dismissed').notNull().default(false),
     /** Set on a signal that repeats another; duplicates are never returned. */
     duplicateOf: text('duplicate_of'),
@@ -330,8 +344,8 @@ export const campaigns = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    type: text('type', { enum: ['email', 'socialnet'] }).notNull(),
-    status: text('status', { enum: ['draft', 'launching', 'active', 'paused', 'completed'] }).notNull(),
+    type: text('type', { enum: values(Channel) }).notNull(),
+    status: text('status', { enum: values(CampaignStatus) }).notNull(),
     dailyLimit: integer('daily_limit'),
     stopOnReply: bool('stop_on_reply'),
     openTracking: bool('open_tracking'),
@@ -380,7 +394,7 @@ export const sequenceNodes = sqliteTable(
     campaignId: text('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['connection_request', 'message', 'email', 'delay', 'ai', 'end'] }).notNull(),
+    type: text('type', { enum: values(NodeType) }).notNull(),
     position: integer('position').notNull(),
     subject: text('subject'),
     body: text('body'),
@@ -411,7 +425,7 @@ export const leads = sqliteTable(
     title: text('title'),
     customFields: json<Record<string, string>>('custom_fields').notNull(),
     status: text('status', {
-      enum: ['pending', 'in_progress', 'completed', 'replied', 'bounced', 'timed_out', 'skipped', 'stopped'],
+      enum: values(LeadStatus),
     }).notNull(),
     currentPosition: integer('current_position').notNull().default(0),
     nextRunAt: ms('next_run_at'),
@@ -461,10 +475,10 @@ export const threads = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['email', 'socialnet'] }).notNull(),
-    status: text('status', { enum: ['open', 'active', 'archived'] }).notNull(),
+    channel: text('channel', { enum: values(Channel) }).notNull(),
+    status: text('status', { enum: values(ThreadStatus) }).notNull(),
     inboxState: text('inbox_state', {
-      enum: ['new', 'sent_one_off', 'sent_campaign', 'replied', 'archived'],
+      enum: values(InboxState),
     }).notNull(),
     subject: text('subject'),
     accountId: text('account_id').references(() => senderAccounts.id, { onDelete: 'set null' }),
@@ -489,8 +503,8 @@ export const messages = sqliteTable(
     threadId: text('thread_id')
       .notNull()
       .references(() => threads.id, { onDelete: 'cascade' }),
-    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull(),
-    channel: text('channel', { enum: ['email', 'socialnet'] }).notNull(),
+    direction: text('direction', { enum: values(MessageDirection) }).notNull(),
+    channel: text('channel', { enum: values(Channel) }).notNull(),
     subject: text('subject'),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
@@ -521,7 +535,7 @@ export const posts = sqliteTable(
     channels: json<string[]>('channels').notNull(),
     scheduledAt: ms('scheduled_at'),
     accountIds: json<string[]>('account_ids').notNull(),
-    status: text('status', { enum: ['draft', 'scheduled', 'posted'] }).notNull(),
+    status: text('status', { enum: values(PostStatus) }).notNull(),
     providerPostId: text('provider_post_id'),
     mediaItems: json<{ url: string; type: string }[]>('media_items').notNull(),
     archivedAt: ms('archived_at'),
@@ -537,7 +551,7 @@ export const media = sqliteTable('media', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['image', 'video', 'document', 'gif'] }).notNull(),
+  type: text('type', { enum: values(MediaType) }).notNull(),
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),
   bytes: blob('bytes', { mode: 'buffer' }).notNull(),
@@ -559,7 +573,7 @@ export const researchPeople = sqliteTable(
     company: text('company'),
     companyDomain: text('company_domain'),
     photoUrl: text('photo_url'),
-    status: text('status', { enum: ['idle', 'running', 'complete', 'failed'] }).notNull(),
+    status: text('status', { enum: values(ResearchStatus) }).notNull(),
     /** Bumped by every pipeline run; the run's job is keyed by it. */
     run: integer('run').notNull().default(0),
     lastEnrichedAt: ms('last_enriched_at'),
@@ -592,7 +606,7 @@ export const events = sqliteTable(
     id: text('id').primaryKey(),
     partnerId: text('partner_id'),
     userId: text('user_id'),
-    type: text('type', { enum: ['signal.detected', 'research.complete', 'research.failed'] }).notNull(),
+    type: text('type', { enum: values(EventType) }).notNull(),
     payload: json<Record<string, unknown>>('payload').notNull(),
     createdAt: ms('created_at').notNull(),
   },

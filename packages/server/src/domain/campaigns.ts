@@ -8,7 +8,7 @@ import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
 import { offsetOf, pageInfo } from '../lib/page.js';
 import { iso, isoOrNull } from '../lib/time.js';
-import { canSend } from './sender-accounts.js';
+import { canSend, senderAccountView } from './sender-accounts.js';
 import { nodeView, replaceSequence } from './sequence.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -50,20 +50,23 @@ export function campaignView(db: Db | Tx, c: CampaignRow) {
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),
     launched_at: isoOrNull(c.launchedAt),
-    sender_accounts: senders.map(({ s, a }) => ({
-      id: a.id,
-      email_address: a.type === 'email' ? a.emailAddress : null,
-      provider_account_id: a.type === 'socialnet' ? a.providerAccountId : null,
-      display_name: a.displayName,
-      status: a.status,
-      first_name: a.firstName,
-      last_name: a.lastName,
-      daily_limit: a.type === 'email' ? a.dailyLimit : null,
-      is_default_sender: s.isDefault,
-      weekly_connection_limit: a.type === 'socialnet' ? a.weeklyConnectionLimit : null,
-      weekly_message_limit: a.type === 'socialnet' ? a.weeklyMessageLimit : null,
-      is_premium: a.type === 'socialnet' ? a.isPremium : null,
-    })),
+    sender_accounts: senders.map(({ s, a }) => {
+      const v = senderAccountView(a);
+      return {
+        id: v.id,
+        email_address: v.email_address,
+        provider_account_id: v.provider_account_id,
+        display_name: v.display_name,
+        status: v.status,
+        first_name: v.first_name,
+        last_name: v.last_name,
+        daily_limit: v.daily_limit,
+        is_default_sender: s.isDefault,
+        weekly_connection_limit: v.weekly_connection_limit,
+        weekly_message_limit: v.weekly_message_limit,
+        is_premium: v.is_premium,
+      };
+    }),
   };
 }
 

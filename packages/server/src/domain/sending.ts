@@ -5,6 +5,7 @@ import { campaigns, leads, type senderAccounts, sends, type sequenceNodes } from
 import { tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
 import { insideHours, nextOpening, startOfLocalDay } from '../lib/hours.js';
+import { textToHtml } from '../lib/html.js';
 import { type CampaignRow, nodesOf, sendersOf, setStatus } from './campaigns.js';
 import { canSend } from './sender-accounts.js';
 
@@ -19,9 +20,6 @@ export const CONNECTION_RECHECK_MS = 3_600_000;
 /** A failed provider call is tried again after this long. */
 export const SEND_RETRY_MS = 5 * 60_000;
 const WEEK_MS = 7 * 86_400_000;
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Text with placeholders filled from the recipient and the sender. */
 export function personalize(text: string, lead: LeadRow, sender: Account): string {
@@ -309,7 +307,7 @@ async function send(
         to: [lead.email ?? ''],
         subject: personalize(node.subject ?? '', lead, sender),
         text,
-        html: escapeHtml(text).replace(/\n/g, '<br>\n'),
+        html: textToHtml(text),
       });
     } else {
       result = await ctx.providers.socialnet.send({

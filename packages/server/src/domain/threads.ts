@@ -4,6 +4,7 @@ import type { AppContext, Principal } from '../context.js';
 import { messages, senderAccounts, threads } from '../db/schema.js';
 import { type Tx, tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
+import { textToHtml } from '../lib/html.js';
 import { HttpError } from '../lib/http-error.js';
 import { offsetOf, pageInfo } from '../lib/page.js';
 import { iso, isoOrNull } from '../lib/time.js';
@@ -167,17 +168,6 @@ export interface SendMessageInput {
   cc?: string;
   bcc?: string;
   attachments?: unknown[];
-}
-
-/** HTML from plain text: escaped, line breaks kept. */
-export function textToHtml(text: string): string {
-  const escaped = text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-  return escaped.replace(/\r?\n/g, '<br>\n');
 }
 
 /**
