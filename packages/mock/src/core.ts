@@ -124,18 +124,22 @@ export class OutboundMock {
     });
     clock.driver = {
       runDue: async () => {
-        const ran = await app.runner.runDue();
+        const ran = (await app.runner.runDue()) + (await app.webhooks.deliverDue());
         await this.flushEvents();
         return ran;
       },
-      nextRunAt: () =>
-        db
+      nextRunAt: () => {
+        const job = db
           .select({ runAt: tables.jobs.runAt })
           .from(tables.jobs)
           .where(and(eq(tables.jobs.status, 'pending')))
           .orderBy(asc(tables.jobs.runAt))
           .limit(1)
-          .get()?.runAt,
+          .get()?.runAt;
+        const delivery = app.webhooks.nextDueAt();
+        if (job === undefined) return delivery;
+        return delivery === undefined ? job : Math.min(job, delivery);
+      },
     };
     const seeded = await seed(app.ctx, {
       randomSeed: this.#seed,

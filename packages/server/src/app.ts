@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { defaultConfig, type ServerConfig } from './defaults.js';
+import { WebhookDispatcher } from './domain/webhooks.js';
 import { renderError } from './http/errors.js';
 import { mountInbound } from './http/inbound.js';
 import { type AppEnv, honoPath, mountOperations } from './http/routing.js';
@@ -35,6 +36,8 @@ export interface OutboundApp {
   /** `app.request('/api/account', init)`: an in-process request, no port needed. */
   request: Hono<AppEnv>['request'];
   runner: JobRunner;
+  /** Sends queued webhook deliveries; `start()` it next to the runner. */
+  webhooks: WebhookDispatcher;
   ctx: AppContext;
 }
 
@@ -50,14 +53,15 @@ export function createApp(options: CreateAppOptions): OutboundApp {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const runner = new JobRunner(options.db, clock, { leaseMs: config.jobLeaseMs, logger });
-  const ctx: AppContext = {
+  const ctx = {
     db: options.db,
     clock,
     config,
     logger,
     runner,
     providers: defaultProviders(options.db, options.providers),
-  };
+  } as AppContext;
+  ctx.webhooks = new WebhookDispatcher(ctx);
   registerJobs(ctx);
 
   const app = new Hono<AppEnv>();
@@ -155,6 +159,7 @@ export function createApp(options: CreateAppOptions): OutboundApp {
     fetch: (request, env) => Promise.resolve(app.fetch(request, env)),
     request: app.request.bind(app) as Hono<AppEnv>['request'],
     runner,
+    webhooks: ctx.webhooks,
     ctx,
   };
 }

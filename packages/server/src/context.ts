@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import type { ServerConfig } from './defaults.js';
+import type { WebhookDispatcher } from './domain/webhooks.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { Logger } from './logger.js';
 import type { Providers } from './providers/index.js';
@@ -12,6 +13,8 @@ export interface AppContext {
   config: ServerConfig;
   providers: Providers;
   runner: JobRunner;
+  /** Sends queued webhook deliveries. */
+  webhooks: WebhookDispatcher;
   logger: Logger;
 }
 

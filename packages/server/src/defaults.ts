@@ -31,6 +31,14 @@ export const defaultConfig = {
   researchDurationMs: 5_000,
   /** A complete research report is refreshed after this long, ms. @default 30 days */
   researchRefreshMs: 30 * 86_400_000,
+  /** A webhook attempt without a complete 2xx answer within this time fails. @default 30 s */
+  webhookTimeoutMs: 30_000,
+  /** Delay before the first webhook retry; each later one is three times longer (±20 % jitter), capped at 12 h. @default 5 s */
+  webhookRetryBaseMs: 5_000,
+  /** After a secret rotation the previous secret keeps signing this long. @default 24 hours */
+  webhookSecretOverlapMs: 24 * 3_600_000,
+  /** Portal browser sessions opened from a portal link last this long. @default 1 hour */
+  portalSessionTtlMs: 3_600_000,
 };
 
 export type ServerConfig = typeof defaultConfig;

@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import { partners, users } from './db/schema.js';
 import { createApiKey, createPartnerKey, revokeApiKey } from './domain/keys.js';
 import { type Env, parseEnv } from './env.js';
-import { FileMailLog, listen, openDatabase, SmtpMail } from './node.js';
+import { FileMailLog, listen, NodeWebhookSender, openDatabase, SmtpMail } from './node.js';
 import { seed } from './seed.js';
 
 const USAGE = `Usage: outbound-server <command> [options]
@@ -68,14 +68,18 @@ function appFor(e: Env, db: ReturnType<typeof openDatabase>['db'], port?: number
     base: undefined,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   });
+  const mail = e.OUTBOUND_SMTP_URL
+    ? new SmtpMail(e.OUTBOUND_SMTP_URL)
+    : e.OUTBOUND_MAIL_LOG
+      ? new FileMailLog(e.OUTBOUND_MAIL_LOG)
+      : undefined;
   return createApp({
     db,
     logger,
-    ...(e.OUTBOUND_SMTP_URL
-      ? { providers: { mail: new SmtpMail(e.OUTBOUND_SMTP_URL) } }
-      : e.OUTBOUND_MAIL_LOG
-        ? { providers: { mail: new FileMailLog(e.OUTBOUND_MAIL_LOG) } }
-        : {}),
+    providers: {
+      ...(mail ? { mail } : {}),
+      webhooks: new NodeWebhookSender({ allowPrivate: e.OUTBOUND_MODE !== 'production' }),
+    },
     config: {
       ...(e.OUTBOUND_CAMPAIGN_TICK_MS ? { campaignTickMs: e.OUTBOUND_CAMPAIGN_TICK_MS } : {}),
       ...(e.OUTBOUND_JOB_LEASE_MS ? { jobLeaseMs: e.OUTBOUND_JOB_LEASE_MS } : {}),
@@ -108,10 +112,12 @@ async function start(e: Env): Promise<void> {
   }
   const seeded = isNew && values['seed-if-new'] ? await seed(app.ctx) : undefined;
   app.runner.start(Math.min(250, app.ctx.config.campaignTickMs));
+  app.webhooks.start();
   const base = app.ctx.config.baseUrl;
   print('Outbound reference server');
   print(`  Base URL      ${base}`);
   print(`  Database      ${e.OUTBOUND_DB}`);
+  print(`  Mode          ${e.OUTBOUND_MODE}`);
   if (seeded) {
     print(`  API key       ${seeded.apiKey}`);
     print(`  Partner key   ${seeded.partnerKey}`);
@@ -130,6 +136,7 @@ async function start(e: Env): Promise<void> {
   print();
   const stop = async () => {
     await app.runner.stop();
+    await app.webhooks.stop();
     server.close();
     opened.close();
     process.exit(0);

@@ -1,6 +1,10 @@
 // Node-only helpers: the SQLite file and the HTTP(S) listener. The app itself stays browser-safe.
+
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer as createHttpsServer } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { dirname } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
@@ -10,6 +14,7 @@ import type { OutboundApp } from './app.js';
 import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import * as schema from './db/schema.js';
+import { isPrivateAddress } from './domain/webhooks.js';
 import {
   type MailProvider,
   type OutgoingEmail,
@@ -17,6 +22,7 @@ import {
   ProviderSendError,
   type SendResult,
 } from './providers/mail.js';
+import { SNIPPET_CHARS, type WebhookRequest, type WebhookResponse, type WebhookSender } from './providers/webhooks.js';
 
 export interface OpenedDatabase {
   db: Db;
@@ -121,5 +127,80 @@ export class SmtpMail implements MailProvider {
   }
   close(): void {
     this.#transport.close();
+  }
+}
+
+const privateAddressError = (host: string, address: string) =>
+  Object.assign(new Error(`refused: ${host} resolves to the non-public address ${address}`), {
+    code: 'EPRIVATEADDRESS',
+  });
+
+/**
+ * Webhook requests over node:http(s). Unless private addresses are allowed (development), the
+ * address every request connects to is checked after DNS resolution, so a public name that
+ * resolves to a private, loopback or link-local address is refused at connect time (no
+ * DNS-rebinding gap between a check and the request). Redirects are not followed.
+ */
+export class NodeWebhookSender implements WebhookSender {
+  constructor(private readonly options: { allowPrivate: boolean }) {}
+
+  readonly #lookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const bad = addresses.find((a) => isPrivateAddress(a.address));
+      if (bad) return callback(privateAddressError(hostname, bad.address), '', 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
+
+  post(request: WebhookRequest): Promise<WebhookResponse> {
+    return new Promise((resolve, reject) => {
+      const url = new URL(request.url);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      if (!this.options.allowPrivate && isIP(host) && isPrivateAddress(host)) {
+        reject(privateAddressError(host, host));
+        return;
+      }
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+          ...(this.options.allowPrivate ? {} : { lookup: this.#lookup }),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < SNIPPET_CHARS * 4) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on('end', () => {
+            clearTimeout(timer);
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_CHARS),
+            });
+          });
+          res.on('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+          });
+        },
+      );
+      // The whole exchange, connect to last byte, must fit in the time-out.
+      const timer = setTimeout(() => {
+        req.destroy(Object.assign(new Error(`no answer within ${request.timeoutMs} ms`), { name: 'TimeoutError' }));
+      }, request.timeoutMs);
+      req.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      req.end(request.body);
+    });
   }
 }

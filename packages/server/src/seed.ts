@@ -79,7 +79,12 @@ export async function seed(ctx: AppContext, options: SeedOptions = {}): Promise<
   });
   const { key: apiKey } = await createApiKey(ctx, user.id, options.apiKey);
   const partner = await createPartnerKey(ctx, 'Demo Partner', undefined, options.partnerKey);
-  ctx.db.update(partners).set({ creditBalance: 10_000 }).where(eq(partners.id, partner.partnerId)).run();
+  // The demo partner also receives the demo account's events (signal.detected).
+  ctx.db
+    .update(partners)
+    .set({ creditBalance: 10_000, userId: user.id })
+    .where(eq(partners.id, partner.partnerId))
+    .run();
   const socialnet = upsertSocialnetAccount(ctx, user.id, {
     provider_account_id: `sn_demo_${user.id.slice(0, 8)}`,
     display_name: 'Demo Sender',

@@ -94,5 +94,25 @@ export const MIGRATIONS: MigrationMeta[] = [
     "bps": true,
     "folderMillis": 1795318711073,
     "hash": "b134dde0a4b3bdc0a9ed9f82990d970646886a9e5b478982fe3e375cbe2be108"
+  },
+  {
+    "sql": [
+      "CREATE TABLE `portal_sessions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`partner_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`csrf_token` text,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\tFOREIGN KEY (`partner_id`) REFERENCES `partners`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `portal_sessions_token_hash_unique` ON `portal_sessions` (`token_hash`);",
+      "\nCREATE TABLE `webhook_attempts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`delivery_id` text NOT NULL,\n\t`trigger` text NOT NULL,\n\t`started_at` integer NOT NULL,\n\t`status_code` integer,\n\t`latency_ms` integer NOT NULL,\n\t`response_snippet` text,\n\t`error` text,\n\tFOREIGN KEY (`delivery_id`) REFERENCES `webhook_deliveries`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `webhook_attempts_delivery` ON `webhook_attempts` (`delivery_id`,`started_at`);",
+      "\nCREATE TABLE `webhook_deliveries` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`endpoint_id` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`status` text NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`next_attempt_at` integer,\n\t`lease_expires_at` integer,\n\t`locked_by` text,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`endpoint_id`) REFERENCES `webhook_endpoints`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `webhook_deliveries_event_endpoint` ON `webhook_deliveries` (`event_id`,`endpoint_id`);",
+      "\nCREATE INDEX `webhook_deliveries_due` ON `webhook_deliveries` (`status`,`next_attempt_at`);",
+      "\nCREATE INDEX `webhook_deliveries_endpoint` ON `webhook_deliveries` (`endpoint_id`,`created_at`);",
+      "\nCREATE TABLE `webhook_endpoints` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`partner_id` text NOT NULL,\n\t`url` text NOT NULL,\n\t`description` text,\n\t`event_types` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`partner_id`) REFERENCES `partners`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `webhook_endpoints_partner` ON `webhook_endpoints` (`partner_id`);",
+      "\nCREATE TABLE `webhook_secrets` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`endpoint_id` text NOT NULL,\n\t`secret` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer,\n\tFOREIGN KEY (`endpoint_id`) REFERENCES `webhook_endpoints`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `webhook_secrets_endpoint` ON `webhook_secrets` (`endpoint_id`);",
+      "\nALTER TABLE `partners` ADD `user_id` text REFERENCES users(id);"
+    ],
+    "bps": true,
+    "folderMillis": 1795322110476,
+    "hash": "0d2214596f8b5411784137def1f59111c5d4e34f95f882282b7372c0d22dfb90"
   }
 ];

@@ -64,6 +64,8 @@ export const apiKeys = sqliteTable(
 export const partners = sqliteTable('partners', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** The account whose events (signals) this partner also receives, if any. */
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   creditBalance: real('credit_balance').notNull().default(0),
   createdAt: ms('created_at').notNull(),
 });
@@ -612,3 +614,97 @@ export const events = sqliteTable(
   },
   (t) => [index('events_partner').on(t.partnerId, t.createdAt)],
 );
+
+/** A partner's webhook endpoint and the event types it receives. */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    eventTypes: json<string[]>('event_types').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_partner').on(t.partnerId)],
+);
+
+/**
+ * Signing secrets of an endpoint. The current one has no `expiresAt`; after a rotation the
+ * previous one keeps signing until `expiresAt`, so receivers can switch without a gap.
+ */
+export const webhookSecrets = sqliteTable(
+  'webhook_secrets',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at'),
+  },
+  (t) => [index('webhook_secrets_endpoint').on(t.endpointId)],
+);
+
+/** One event to one endpoint: the unit that is retried until a 2xx or the retry horizon. */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    /** Sent as `webhook-id`: the same on every attempt, so receivers can deduplicate. */
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ms('next_attempt_at'),
+    leaseExpiresAt: ms('lease_expires_at'),
+    lockedBy: text('locked_by'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_endpoint').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Every attempt of a delivery, for the portal's delivery log. */
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['scheduled', 'manual'] }).notNull(),
+    startedAt: ms('started_at').notNull(),
+    /** HTTP status; null when no response arrived (refused, time-out). */
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms').notNull(),
+    responseSnippet: text('response_snippet'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.startedAt)],
+);
+
+/** Portal links (5 minutes) and the browser sessions they open. Only token hashes are stored. */
+export const portalSessions = sqliteTable('portal_sessions', {
+  id: text('id').primaryKey(),
+  partnerId: text('partner_id')
+    .notNull()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['link', 'session'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  csrfToken: text('csrf_token'),
+  createdAt: ms('created_at').notNull(),
+  expiresAt: ms('expires_at').notNull(),
+});

@@ -2,9 +2,12 @@ import { SIGNALS_PAGE_MAX } from '@outbound/schema';
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { entities, scanSettings, signals } from '../db/schema.js';
+import { tx } from '../db/tx.js';
+import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
 import { iso } from '../lib/time.js';
 import { nextDailyTime } from '../lib/tz.js';
+import { emitEvent } from './events.js';
 
 type SignalRow = typeof signals.$inferSelect;
 type EntityRow = typeof entities.$inferSelect;
@@ -148,4 +151,76 @@ export function setScanTime(ctx: AppContext, userId: string, body: { scan_time: 
     })
     .run();
   return getScanTime(ctx, userId);
+}
+
+/** A signal as the signals provider reports it. */
+export interface DetectedSignal {
+  entity_id: string;
+  signal_type: string;
+  signal_type_label: string;
+  headline: string;
+  score: number;
+  source: string;
+  url?: string | undefined;
+}
+
+/**
+ * Records a signal the provider detected and scored, and emits `signal.detected` in the same
+ * transaction. A signal repeating one already seen for the entity (same type and headline) is
+ * kept as a duplicate: never listed and never announced again.
+ */
+export function recordDetectedSignal(
+  ctx: AppContext,
+  input: DetectedSignal,
+): { id: string; duplicate: boolean } | undefined {
+  const now = ctx.clock.now();
+  return tx(ctx.db, (t) => {
+    const entity = t.select().from(entities).where(eq(entities.id, input.entity_id)).get();
+    if (!entity) return undefined;
+    const original = t
+      .select({ id: signals.id })
+      .from(signals)
+      .where(
+        and(
+          eq(signals.entityId, entity.id),
+          eq(signals.signalType, input.signal_type),
+          eq(signals.headline, input.headline),
+          isNull(signals.duplicateOf),
+        ),
+      )
+      .get();
+    const id = uuid();
+    t.insert(signals)
+      .values({
+        id,
+        userId: entity.userId,
+        entityId: entity.id,
+        signalType: input.signal_type,
+        signalTypeLabel: input.signal_type_label,
+        headline: input.headline,
+        score: input.score,
+        source: input.source,
+        url: input.url ?? null,
+        duplicateOf: original?.id ?? null,
+        detectedAt: now,
+      })
+      .run();
+    if (!original) {
+      emitEvent(
+        t,
+        { userId: entity.userId },
+        'signal.detected',
+        {
+          id,
+          signal_type_label: input.signal_type_label,
+          headline: input.headline,
+          score: input.score,
+          source: input.source,
+          detected_at: iso(now),
+        },
+        now,
+      );
+    }
+    return { id, duplicate: original !== undefined };
+  });
 }

@@ -2,12 +2,25 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { recordCampaignReply } from '../domain/replies.js';
+import { recordDetectedSignal } from '../domain/signals.js';
 import { recordInboundEmail, recordInboundSocial } from '../domain/threads.js';
 import { constantTimeEqual, hmacSha256Hex } from '../lib/crypto.js';
 import type { AppEnv } from './routing.js';
 
 export const INBOUND_EMAIL_PATH = '/api/inbound/email';
 export const INBOUND_SOCIALNET_PATH = '/api/inbound/socialnet';
+export const INBOUND_SIGNALS_PATH = '/api/inbound/signals';
+
+/** A signal as the signals provider reports it, detected and scored. */
+export const InboundSignal = z.object({
+  entity_id: z.string().min(1).max(100),
+  signal_type: z.string().min(1).max(100),
+  signal_type_label: z.string().min(1).max(200),
+  headline: z.string().min(1).max(500),
+  score: z.number().min(0).max(100),
+  source: z.string().min(1).max(200),
+  url: z.url().max(2048).optional(),
+});
 
 /** A social-network message as the provider reports it. */
 export const InboundSocial = z.object({
@@ -55,5 +68,22 @@ export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
     if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound message' } }, 400);
     const result = recordInboundSocial(ctx, parsed.data);
     return c.json({ ok: true, matched_campaign: result.campaign, thread_id: result.threadId ?? null });
+  });
+
+  app.post(INBOUND_SIGNALS_PATH, async (c) => {
+    const raw = await verifiedBody(ctx, c);
+    if (raw === undefined)
+      return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw || '{}');
+    } catch {
+      return c.json({ error: { code: 'invalid_request', message: 'Malformed JSON' } }, 400);
+    }
+    const parsed = InboundSignal.safeParse(json);
+    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid signal' } }, 400);
+    const result = recordDetectedSignal(ctx, parsed.data);
+    if (!result) return c.json({ error: { code: 'not_found', message: 'Unknown entity' } }, 404);
+    return c.json({ ok: true, signal_id: result.id, duplicate: result.duplicate });
   });
 }

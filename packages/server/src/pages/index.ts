@@ -15,6 +15,7 @@ import { verifiedBody } from '../http/inbound.js';
 import type { AppEnv } from '../http/routing.js';
 import { hmacSha256Hex, uuid } from '../lib/crypto.js';
 import { page } from './layout.js';
+import { mountPortal } from './portal.js';
 
 export const INBOUND_EXTCONN_PATH = '/api/inbound/extconn';
 
@@ -53,6 +54,7 @@ const done = (title: string, text: string) =>
 /** Hosted pages a person opens (connection login, email consent) and the provider's notification route. */
 export function mountPages(app: Hono<AppEnv>, ctx: AppContext): void {
   app.get('/health', (c) => c.json({ ok: true }));
+  mountPortal(app, ctx);
 
   // Uploaded media, public by URL (the scheduling provider fetches it).
   app.get('/media/:id', (c) => {

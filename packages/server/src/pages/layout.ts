@@ -14,10 +14,25 @@ const STYLE = `
   button { margin-top: 1.4rem; width: 100%; padding: .7rem; border: 0; border-radius: 6px; background: #2457d6; color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
   .muted { color: #5b6575; font-size: .9rem; }
   .error { color: #b42318; }
+  main.wide { max-width: 960px; margin: 4vh auto; }
+  main.wide button { width: auto; padding: .45rem .9rem; margin-top: .6rem; }
+  button.secondary { background: #e8ecf4; color: #1c2430; }
+  button.danger { background: #b42318; }
+  table { width: 100%; border-collapse: collapse; margin: .8rem 0; font-size: .92rem; }
+  th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #e3e7ee; vertical-align: top; }
+  code { font: .88rem ui-monospace, monospace; background: #f1f3f7; padding: .1rem .3rem; border-radius: 4px; word-break: break-all; }
+  section { margin-top: 1.8rem; }
+  h2 { font-size: 1.1rem; margin-bottom: .3rem; }
+  .notice { background: #ecf6ee; border: 1px solid #b7dfc0; padding: .6rem .8rem; border-radius: 6px; }
+  .status-succeeded { color: #1a7f37; font-weight: 600; }
+  .status-failed { color: #b42318; font-weight: 600; }
+  .status-pending { color: #9a6700; font-weight: 600; }
+  input[type=url], select { width: 100%; box-sizing: border-box; padding: .55rem; border: 1px solid #c9cfd8; border-radius: 6px; font: inherit; }
+  form.inline { display: inline; }
 `;
 
 /** A complete page: inline styles only, no external asset, so it works offline. */
-export function page(title: string, body: Content) {
+export function page(title: string, body: Content, options: { wide?: boolean } = {}) {
   return html`<!doctype html>
 <html lang="en">
   <head>
@@ -27,7 +42,7 @@ export function page(title: string, body: Content) {
     <style>${raw(STYLE)}</style>
   </head>
   <body>
-    <main>${body}</main>
+    <main class="${options.wide ? 'wide' : ''}">${body}</main>
   </body>
 </html>`;
 }

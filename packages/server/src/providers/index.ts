@@ -4,12 +4,14 @@ import { type MailProvider, RecordingMail } from './mail.js';
 import { type ResearchProvider, SimulatedResearch } from './research.js';
 import { type SchedulerProvider, SimulatedScheduler } from './scheduler.js';
 import { SimulatedSocialnet, type SocialnetProvider } from './socialnet.js';
+import { FetchWebhookSender, type WebhookSender } from './webhooks.js';
 
 export * from './billing.js';
 export * from './mail.js';
 export * from './research.js';
 export * from './scheduler.js';
 export * from './socialnet.js';
+export * from './webhooks.js';
 
 /** External effects go through these; each has a working local implementation. */
 export interface Providers {
@@ -18,6 +20,7 @@ export interface Providers {
   mail: MailProvider;
   scheduler: SchedulerProvider;
   research: ResearchProvider;
+  webhooks: WebhookSender;
 }
 
 export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Providers {
@@ -27,5 +30,6 @@ export function defaultProviders(db: Db, overrides: Partial<Providers> = {}): Pr
     mail: overrides.mail ?? new RecordingMail(),
     scheduler: overrides.scheduler ?? new SimulatedScheduler(),
     research: overrides.research ?? new SimulatedResearch(),
+    webhooks: overrides.webhooks ?? new FetchWebhookSender(),
   };
 }

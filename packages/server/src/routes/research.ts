@@ -1,3 +1,4 @@
+import { createPortalLink } from '../domain/portal.js';
 import { getResearch, submitResearch } from '../domain/research.js';
 import { defineHandlers, ok } from '../http/handler.js';
 import { partner } from './guards.js';
@@ -8,4 +9,5 @@ export const researchHandlers = defineHandlers({
     return ok(r.body, r.status);
   },
   getResearch: ({ ctx, principal, params }) => ok(getResearch(ctx, partner(principal).partnerId, params.id)),
+  getPartnerPortal: async ({ ctx, principal }) => ok(await createPortalLink(ctx, partner(principal).partnerId)),
 });
