@@ -3,7 +3,7 @@
 import { type Operation, type OperationId, operationList } from '@outbound/schema';
 import { Outbound } from '@outbound/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ctx, conforms, errorConforms, PENDING, SUCCESS } from './scenarios.js';
+import { type Ctx, conforms, errorConforms, PENDING, reached, SUCCESS, startTarget } from './scenarios.js';
 import { mockTarget, remoteTarget, serverTarget, type Target } from './targets.js';
 
 const ops = operationList as Operation[];
@@ -12,6 +12,8 @@ const fill = (path: string, value: () => string) => path.replace(/\{\w+\}/g, () 
 
 /** A valid body for operations whose 404 is probed (the body must pass validation first). */
 const VALID_BODY: Partial<Record<OperationId, unknown>> = {
+  createSession: { email: 'nobody@example.com', password: 'not-the-password' },
+  submitResearch: { first_name: 'Ada', last_name: 'Lovelace', linkedin_url: 'https://www.linkedin.com/in/ada' },
   putColumnPreference: { columnId: '00000000-0000-4000-8000-000000000000', isHidden: true },
   updateListColumn: { name: 'x' },
   signalFeedback: { rating: 'up' },
@@ -22,6 +24,17 @@ const VALID_BODY: Partial<Record<OperationId, unknown>> = {
   moveSequenceNode: { position: 0 },
   sendThreadMessage: { body_text: 'x' },
   updatePost: { title: 'x' },
+};
+
+/**
+ * Documented statuses the suite does not reach over the wire, with the reason; each is covered by
+ * the server's own tests named here. A status reached after all fails the check below, so the
+ * list cannot go stale in that direction.
+ */
+const NOT_REACHED: Record<string, string> = {
+  'launchCampaign 409': 'a launch in progress (`launching`) lasts milliseconds; server test campaigns.test.ts',
+  'updateCampaign 409': 'needs a `launching` or `completed` campaign; server test campaigns.test.ts',
+  'addCampaignLeads 409': 'needs a `launching` or `completed` campaign; server test campaigns.test.ts',
 };
 
 // The mock runs first: MSW's interception of fetch starts with it and ends when it closes.
@@ -49,6 +62,7 @@ for (const [name, make] of factories) {
     let passed = 0;
     beforeAll(async () => {
       const target = (await make())!;
+      startTarget(target.name);
       const client = new Outbound({
         apiKey: target.apiKey,
         partnerKey: target.partnerKey,
@@ -99,6 +113,39 @@ for (const [name, make] of factories) {
           expect(res.status).toBe(501);
         });
         continue;
+      }
+      for (const status of [429, 500] as const) {
+        scenario(
+          `${op.operationId}: ${status} ${status === 429 ? 'once the rate limit is spent' : 'on an internal fault'}`,
+          async () => {
+            const faults = ctx.target.faults;
+            if (!faults) return;
+            const access = await faults.arrange(op.operationId as OperationId, status);
+            const key =
+              op.auth === 'partnerKey'
+                ? access.partnerKey
+                : op.auth === 'none' || op.auth === 'session'
+                  ? undefined
+                  : access.apiKey;
+            // Session routes: the 500 needs a live session there; the 429 meets the per-address limit.
+            const session: Record<string, string> =
+              op.auth === 'session' && status === 500 && access.session
+                ? { cookie: access.session.cookie, 'x-csrf-token': access.session.csrf }
+                : {};
+            const res = await fetch(`${access.baseUrl}${fill(op.path, uuid)}`, {
+              method,
+              headers: {
+                ...(key ? { authorization: `Bearer ${key}` } : {}),
+                ...session,
+                'content-type': 'application/json',
+              },
+              ...(method === 'GET' ? {} : { body: JSON.stringify(VALID_BODY[op.operationId as OperationId] ?? {}) }),
+            });
+            expect(res.status).toBe(status);
+            if (status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+            errorConforms(op.operationId as OperationId, status, await res.json());
+          },
+        );
       }
       if (op.auth === 'session') continue;
       if (op.params) {
@@ -203,7 +250,11 @@ for (const [name, make] of factories) {
     });
     scenario('addSequenceNode: 409 once the campaign is not a draft', async () => {
       const { campaign } = await ctx.client.campaigns.create({ name: 'Gate', type: 'email' });
-      await ctx.client.campaigns.sequence.nodes.add(campaign.id, { type: 'email', subject: 's', body: 'b' });
+      const added = await ctx.client.campaigns.sequence.nodes.add(campaign.id, {
+        type: 'email',
+        subject: 's',
+        body: 'b',
+      });
       await ctx.client.campaigns.leads.add(campaign.id, { leads: [{ email: 'gate@example.com' }] });
       await ctx.client.campaigns.launch(campaign.id);
       const res = await ctx.raw('POST', `/api/campaigns/${campaign.id}/sequence/nodes`, {
@@ -212,6 +263,127 @@ for (const [name, make] of factories) {
       });
       expect(res.status).toBe(409);
       errorConforms('addSequenceNode', 409, res.body);
+      const nodeId = 'node_id' in added ? added.node_id : added.sequence_nodes.find((n) => n.type === 'email')!.id;
+      const node = `/api/campaigns/${campaign.id}/sequence/nodes/${nodeId}`;
+      const key = ctx.target.apiKey;
+      const update = await ctx.raw('PUT', node, { key, body: JSON.stringify({ body: 'x' }) });
+      expect(update.status).toBe(409);
+      errorConforms('updateSequenceNode', 409, update.body);
+      const move = await ctx.raw('POST', `${node}/move`, { key, body: JSON.stringify({ position: 0 }) });
+      expect(move.status).toBe(409);
+      errorConforms('moveSequenceNode', 409, move.body);
+      const remove = await ctx.raw('DELETE', node, { key });
+      expect(remove.status).toBe(409);
+      errorConforms('deleteSequenceNode', 409, remove.body);
+      // Active, not paused: resume is a conflict.
+      const resume = await ctx.raw('POST', `/api/campaigns/${campaign.id}/resume`, { key });
+      expect(resume.status).toBe(409);
+      errorConforms('resumeCampaign', 409, resume.body);
+    });
+
+    for (const [operationId, path] of [
+      ['listCampaigns', '/api/campaigns?limit=0'],
+      ['listPosts', '/api/calendar/posts?limit=0'],
+      ['listThreads', '/api/threads?limit=0'],
+    ] as const) {
+      scenario(`${operationId}: 400 for a limit out of range`, async () => {
+        const res = await ctx.raw('GET', path, { key: ctx.target.apiKey });
+        expect(res.status).toBe(400);
+        errorConforms(operationId, 400, res.body);
+      });
+    }
+    scenario('createSession: 401 for a wrong password', async () => {
+      const res = await ctx.raw('POST', '/api/session', {
+        body: JSON.stringify({ email: ctx.target.email, password: 'not-the-password' }),
+      });
+      expect(res.status).toBe(401);
+      errorConforms('createSession', 401, res.body);
+    });
+    scenario('createThread: 422 for an account that cannot send on the channel', async () => {
+      const { accounts } = await ctx.client.accounts.list({ type: 'email' });
+      const res = await ctx.raw('POST', '/api/threads', {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({
+          channel: 'socialnet',
+          account_id: accounts[0]!.id,
+          recipient_profile_url: 'https://www.linkedin.com/in/ada',
+        }),
+      });
+      expect(res.status).toBe(422);
+      errorConforms('createThread', 422, res.body);
+    });
+    scenario('updatePost: 409 for an archived post', async () => {
+      const { post } = await ctx.client.posts.create({ content: 'Archived soon', channels: ['socialnet'] });
+      await ctx.client.posts.archive(post.id);
+      const res = await ctx.raw('PATCH', `/api/calendar/posts/${post.id}`, {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({ title: 'x' }),
+      });
+      expect(res.status).toBe(409);
+      errorConforms('updatePost', 409, res.body);
+    });
+    scenario('uploadMedia: 413 above 10 MiB', async () => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: 'image/png' }), 'big.png');
+      const res = await fetch(`${ctx.target.baseUrl}/api/calendar/media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.target.apiKey}` },
+        body: form,
+      });
+      expect(res.status).toBe(413);
+      errorConforms('uploadMedia', 413, await res.json());
+    });
+    scenario('completeOnboarding: 409 unconfirmed, 402 without a plan, 503 when billing is unreachable', async () => {
+      const key = ctx.target.apiKey;
+      const complete = () => ctx.raw('POST', '/api/onboarding/complete', { key, body: '{}' });
+      await ctx.client.onboarding.context.put({ company_name: 'Acme', confirmed: false });
+      const unconfirmed = await complete();
+      expect(unconfirmed.status).toBe(409);
+      errorConforms('completeOnboarding', 409, unconfirmed.body);
+      await ctx.client.onboarding.context.put({ company_name: 'Acme', confirmed: true });
+      const faults = ctx.target.faults;
+      if (!faults) return;
+      faults.provider('noPlan');
+      const noPlan = await complete();
+      expect(noPlan.status).toBe(402);
+      errorConforms('completeOnboarding', 402, noPlan.body);
+      faults.provider('billingDown');
+      const down = await complete();
+      expect(down.status).toBe(503);
+      errorConforms('completeOnboarding', 503, down.body);
+    });
+    scenario('sendThreadMessage: 502 when the email provider fails, nothing written', async () => {
+      const faults = ctx.target.faults;
+      if (!faults) return;
+      const { thread } = await ctx.client.threads.create({
+        channel: 'email',
+        recipient_email: 'b@example.com',
+        subject: 's',
+      });
+      const { accounts } = await ctx.client.accounts.list({ type: 'email' });
+      faults.provider('send');
+      const res = await ctx.raw('POST', `/api/threads/${thread.id}/messages`, {
+        key: ctx.target.apiKey,
+        body: JSON.stringify({ body_text: 'x', account_id: accounts[0]!.id }),
+      });
+      expect(res.status).toBe(502);
+      errorConforms('sendThreadMessage', 502, res.body);
+      expect((await ctx.client.threads.retrieve(thread.id)).thread.outbound_message_count).toBe(0);
+    });
+    scenario('submitResearch: 402 when the partner lacks credits', async () => {
+      const faults = ctx.target.faults;
+      if (!faults) return;
+      faults.provider('noCredits');
+      const res = await ctx.raw('POST', '/api/v1/research', {
+        key: ctx.target.partnerKey,
+        body: JSON.stringify({
+          first_name: 'No',
+          last_name: 'Credits',
+          linkedin_url: 'https://www.linkedin.com/in/no-credits',
+        }),
+      });
+      expect(res.status).toBe(402);
+      errorConforms('submitResearch', 402, res.body);
     });
 
     for (const s of SUCCESS) {
@@ -222,10 +394,26 @@ for (const [name, make] of factories) {
           expect((e as { status?: number }).status).toBe(409);
           errorConforms('createApiKey', 409, (e as { body: unknown }).body);
         });
+        scenario('createApiKey and deleteSession: 403 with a forged CSRF token', async () => {
+          const forged = { headers: { 'x-csrf-token': 'forged' } };
+          const create = await ctx.client.apiKeys.create(forged).catch((x: unknown) => x);
+          expect((create as { status?: number }).status).toBe(403);
+          errorConforms('createApiKey', 403, (create as { body: unknown }).body);
+          const logout = await ctx.client.session.delete(forged).catch((x: unknown) => x);
+          expect((logout as { status?: number }).status).toBe(403);
+          errorConforms('deleteSession', 403, (logout as { body: unknown }).body);
+        });
         scenario('revokeApiKey: 403 without the CSRF token', async () => {
           const e = await ctx.client.apiKeys.revoke({ headers: { 'x-csrf-token': 'forged' } }).catch((x: unknown) => x);
           expect((e as { status?: number }).status).toBe(403);
           errorConforms('revokeApiKey', 403, (e as { body: unknown }).body);
+        });
+      }
+      if (s.operationId === 'revokeApiKey') {
+        scenario('revokeApiKey: 404 when no key is active', async () => {
+          const e = await ctx.client.apiKeys.revoke().catch((x: unknown) => x);
+          expect((e as { status?: number }).status).toBe(404);
+          errorConforms('revokeApiKey', 404, (e as { body: unknown }).body);
         });
       }
     }
@@ -234,6 +422,15 @@ for (const [name, make] of factories) {
       const res = await ctx.raw('GET', '/api/account', { key: ctx.saved.newKey! });
       expect(res.status).toBe(200);
       conforms('getAccount', res.body);
+    });
+
+    it('every documented error status was reached, except those listed with the reason', () => {
+      const documented = ops.flatMap((o) => Object.keys(o.errors).map((s) => `${o.operationId} ${s}`));
+      const seen = reached.get(ctx.target.name) ?? new Set();
+      const missing = documented.filter((p) => !seen.has(p) && !(p in NOT_REACHED)).sort();
+      console.log(`conformance ${name}: ${seen.size} of ${documented.length} documented error statuses reached`);
+      expect(missing).toEqual([]);
+      expect(Object.keys(NOT_REACHED).filter((p) => seen.has(p))).toEqual([]);
     });
   });
 }

@@ -38,8 +38,17 @@ export function conforms(operationId: OperationId, body: unknown, status?: numbe
   expect(r.success, `${operationId} ${s}: ${JSON.stringify(r.error?.issues.slice(0, 2))}`).toBe(true);
 }
 
+/** `operationId status` pairs whose error body conformed, per target. */
+export const reached = new Map<string, Set<string>>();
+let current = '';
+export function startTarget(name: string): void {
+  current = name;
+  reached.set(name, new Set());
+}
+
 /** Checks an error body against the documented shape of the operation for that status. */
 export function errorConforms(operationId: OperationId, status: number, body: unknown): void {
+  reached.get(current)?.add(`${operationId} ${status}`);
   const op = operations[operationId] as unknown as Operation;
   const spec = op.errors[status as keyof Operation['errors']];
   expect(spec, `${operationId} documents ${status}`).toBeDefined();

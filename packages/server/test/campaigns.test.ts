@@ -343,6 +343,9 @@ describe('PATCH /api/campaigns/{id}', () => {
     const launching = await api('PATCH', `/api/campaigns/${id}`, { name: 'x' });
     expect(launching.status).toBe(409);
     expectFlat(launching);
+    // Recipients cannot be added while launching either (addCampaignLeads 409).
+    const leads = await api('POST', `/api/campaigns/${id}/leads`, { leads: [{ email: 'late@example.com' }] });
+    expect(leads.status).toBe(409);
     const invalid = await api('PATCH', `/api/campaigns/${id}`, { daily_limit: 501 });
     expect(invalid.status).toBe(400);
     expectFlat(invalid);
