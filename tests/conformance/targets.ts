@@ -26,7 +26,7 @@ export interface Target {
    * its own: 429 (the rate limit spent) or 500 (an internal fault). Absent for remote targets.
    */
   faults?: {
-    arrange(operationId: OperationId, status: 429 | 500): Promise<Access>;
+    arrange(operationId: OperationId, status: 429 | 500 | 503): Promise<Access>;
     /** Makes the next use of an outside provider fail: an email send, billing, the partner's credits. */
     provider(kind: ProviderFault): void;
   };
@@ -128,6 +128,16 @@ export async function serverTarget(): Promise<Target> {
     session,
   };
 
+  // 503: a listener on the same file opened read-only: writes meet storage that refuses them.
+  const readonly = openDatabase(opened.sqlite.name, { readonly: true });
+  const readonlyApp = createApp({ db: readonly.db, config: { passwordIterations: 1000, rateLimit: false } });
+  const readonlyListener = await listen(readonlyApp, { port: 0, hostname: '127.0.0.1' });
+  const readonlyAccess = {
+    baseUrl: `http://127.0.0.1:${readonlyListener.port}`,
+    apiKey: demo.apiKey,
+    partnerKey: demo.partnerKey,
+  };
+
   return {
     name: 'server',
     baseUrl,
@@ -136,7 +146,7 @@ export async function serverTarget(): Promise<Target> {
     email: demo.email,
     password: demo.password,
     faults: {
-      arrange: async (_op, status) => (status === 429 ? limitedAccess : brokenAccess),
+      arrange: async (_op, status) => (status === 429 ? limitedAccess : status === 503 ? readonlyAccess : brokenAccess),
       provider: (kind) => faulty.pending.add(kind),
     },
     close: async () => {
@@ -144,6 +154,8 @@ export async function serverTarget(): Promise<Target> {
       server.close();
       limited.server.close();
       broken.server.close();
+      readonlyListener.server.close();
+      readonly.close();
       opened.close();
     },
   };
@@ -165,7 +177,7 @@ export async function mockTarget(): Promise<Target> {
     faults: {
       arrange: async (operationId, status) => {
         if (status === 429) mock.scenarios.rateLimit(operationId, { times: 1, retryAfter: 1 });
-        else mock.scenarios.fail(operationId, status, { times: 1 });
+        else mock.scenarios.fail(operationId, status, { times: 1, ...(status === 503 ? { retryAfter: 5 } : {}) });
         return { baseUrl: c.baseUrl, apiKey: c.apiKey, partnerKey: c.partnerKey };
       },
       provider: (kind) => {

@@ -68,10 +68,20 @@ describe('the browser mock', () => {
   it('runs the SDK in Chromium against the mock and shows a launched campaign', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('pageerror', (e) => errors.push(e.stack ?? String(e)));
     await page.goto(origin);
     const out = page.locator('#out');
-    await out.and(page.locator('[data-status="active"], [data-status="error"]')).waitFor({ timeout: 30_000 });
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+    await out
+      .and(page.locator('[data-status="active"], [data-status="error"]'))
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: Error) => {
+        // Say what the page showed and logged, not only that it timed out.
+        throw new Error(
+          `${e.message}\npage: ${await out.textContent()}\nerrors: ${errors.join('\n')}\nconsole: ${logs.join('\n')}`,
+        );
+      });
     expect(await out.getAttribute('data-status'), (await out.textContent()) ?? '').toBe('active');
     expect(await out.textContent()).toBe('Browser launch: active (1 sent)');
     expect(errors).toEqual([]);

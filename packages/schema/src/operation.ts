@@ -62,7 +62,7 @@ const AUTH_401: Record<AuthKind, string | null> = {
 
 /**
  * Builds a registry entry, adding the errors every operation of its kind can answer:
- * 400 for input it validates, 401 for authenticated routes, 404 for `{id}` routes, 429 and 500.
+ * 400 for input it validates, 401 for authenticated routes, 404 for `{id}` routes, 429, 500 and 503.
  */
 export function defineOperation<const T extends OperationInput>(input: T) {
   const shape: ErrorShape = input.errorShape ?? 'structured';
@@ -77,6 +77,10 @@ export function defineOperation<const T extends OperationInput>(input: T) {
   if (input.path.includes('{')) add(404, 'Resource missing or not owned by the caller.');
   add(429, 'Rate limit exceeded: retry after the number of seconds in Retry-After.', 'structured');
   add(500, 'Unexpected server error.');
+  add(
+    503,
+    'Storage temporarily unavailable (database busy, read-only or full); nothing was written: retry after Retry-After.',
+  );
   for (const [status, spec] of Object.entries(input.errors ?? {})) {
     const s = Number(status) as ErrorStatus;
     errors[s] = typeof spec === 'string' ? { shape: s === 429 ? 'structured' : shape, description: spec } : spec;

@@ -8,7 +8,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { defaultConfig, type ServerConfig } from './defaults.js';
 import { WebhookDispatcher } from './domain/webhooks.js';
-import { renderError } from './http/errors.js';
+import { renderError, storageError } from './http/errors.js';
 import { mountInbound } from './http/inbound.js';
 import { type AppEnv, honoPath, mountOperations } from './http/routing.js';
 import { registerJobs } from './jobs/index.js';
@@ -17,6 +17,7 @@ import { HttpError } from './lib/http-error.js';
 import { type Logger, silentLogger } from './logger.js';
 import { enforceHttps, transportOf } from './middleware/https-policy/index.js';
 import { RateLimiter } from './middleware/rate-limit/index.js';
+import { mountDocs } from './pages/docs.js';
 import { mountPages } from './pages/index.js';
 import { defaultProviders, type Providers } from './providers/index.js';
 import { handlers } from './routes/index.js';
@@ -27,6 +28,11 @@ export interface CreateAppOptions {
   providers?: Partial<Providers>;
   config?: Partial<ServerConfig>;
   logger?: Logger;
+  /**
+   * Serves `/docs` and `/openapi.json` from this document (loaded on first use). The Node server
+   * passes the contract's generator (`openApiDocument` from `@outbound/server/node`).
+   */
+  openapi?: () => Promise<object>;
 }
 
 /** The app: a Hono instance plus its job runner. It never listens and never reads the environment. */
@@ -123,6 +129,7 @@ export function createApp(options: CreateAppOptions): OutboundApp {
     ? new RateLimiter(clock, config.rateLimit.limit, config.rateLimit.windowMs)
     : undefined;
   mountPages(app, ctx);
+  if (options.openapi) mountDocs(app, options.openapi);
   mountInbound(app, ctx);
   mountOperations(app, ctx, handlers, limiter);
 
@@ -143,7 +150,7 @@ export function createApp(options: CreateAppOptions): OutboundApp {
     return c.json(r.body as object, r.status as 404, r.headers);
   });
   app.onError((error, c) => {
-    const httpError = error instanceof HttpError ? error : undefined;
+    const httpError = error instanceof HttpError ? error : storageError(error);
     if (!httpError) {
       logger.error(
         { err: { message: error.message, stack: error.stack }, requestId: c.get('requestId') },

@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import { partners, users } from './db/schema.js';
 import { createApiKey, createPartnerKey, revokeApiKey } from './domain/keys.js';
 import { type Env, parseEnv } from './env.js';
-import { FileMailLog, listen, NodeWebhookSender, openDatabase, SmtpMail } from './node.js';
+import { FileMailLog, listen, NodeWebhookSender, openApiDocument, openDatabase, SmtpMail } from './node.js';
 import { seed } from './seed.js';
 
 const USAGE = `Usage: outbound-server <command> [options]
@@ -76,6 +76,7 @@ function appFor(e: Env, db: ReturnType<typeof openDatabase>['db'], port?: number
   return createApp({
     db,
     logger,
+    openapi: openApiDocument,
     providers: {
       ...(mail ? { mail } : {}),
       webhooks: new NodeWebhookSender({ allowPrivate: e.OUTBOUND_MODE !== 'production' }),

@@ -7,6 +7,7 @@ import { createServer as createHttpsServer, request as httpsRequest } from 'node
 import { isIP, type LookupFunction } from 'node:net';
 import { dirname } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
+import { buildOpenApiDocument } from '@outbound/schema/openapi';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { createTransport } from 'nodemailer';
@@ -31,7 +32,14 @@ export interface OpenedDatabase {
 }
 
 /** Opens (creating if needed) a SQLite file with WAL, foreign keys and a busy timeout, migrated. */
-export function openDatabase(path: string, options: { migrate?: boolean } = {}): OpenedDatabase {
+export function openDatabase(path: string, options: { migrate?: boolean; readonly?: boolean } = {}): OpenedDatabase {
+  if (options.readonly) {
+    // An existing, already migrated file, opened without write access (inspection, or a
+    // read-only volume): reads work, writes fail and are answered 503.
+    const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+    sqlite.pragma('busy_timeout = 5000');
+    return { db: drizzle(sqlite, { schema }) as unknown as Db, sqlite, close: () => sqlite.close() };
+  }
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
@@ -204,3 +212,6 @@ export class NodeWebhookSender implements WebhookSender {
     });
   }
 }
+
+/** The OpenAPI document of the contract, for `createApp({ openapi })` (serves `/docs`). */
+export const openApiDocument = async (): Promise<object> => buildOpenApiDocument();

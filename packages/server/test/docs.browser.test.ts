@@ -7,7 +7,7 @@ import { type Operation, operationList } from '@outbound/schema';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { listen, openDatabase } from '../src/node.js';
+import { listen, openApiDocument, openDatabase } from '../src/node.js';
 import { freePort, launchChromium } from './browser.js';
 
 let browser: Browser;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'outbound-docs-')), 'db.sqlite'));
-  const app = createApp({ db: opened.db, config: { baseUrl: base } });
+  const app = createApp({ db: opened.db, config: { baseUrl: base }, openapi: openApiDocument });
   const { server } = await listen(app, { port, hostname: '127.0.0.1' });
   browser = await launchChromium();
   close = () => {

@@ -63,3 +63,20 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   }
   return v;
 }
+
+/** SQLite conditions that mean "storage unavailable for now", not a bug: busy, locked, full, read-only, I/O. */
+const STORAGE_CODES = /^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN|PROTOCOL)/;
+
+/**
+ * A 503 with Retry-After for an error of the storage itself (disk full, read-only file, lock
+ * time-out, I/O error), or undefined for anything else. Nothing was written: every write runs in
+ * one transaction.
+ */
+export function storageError(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !STORAGE_CODES.test(code)) return undefined;
+  return new HttpError(503, 'Storage is temporarily unavailable: retry after the number of seconds in Retry-After', {
+    reason: 'storage_unavailable',
+    headers: { 'Retry-After': '5' },
+  });
+}

@@ -47,13 +47,22 @@ export const InboundEmail = z.object({
   in_reply_to: z.string().max(998).optional(),
 });
 
+/** The JSON of a notification body, or undefined when it is not JSON. */
+function json(raw: string): unknown {
+  try {
+    return JSON.parse(raw || '{}');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Hidden routes where providers notify the server (not part of the public contract). */
 export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
   app.post(INBOUND_EMAIL_PATH, async (c) => {
     const raw = await verifiedBody(ctx, c);
     if (raw === undefined)
       return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    const parsed = InboundEmail.safeParse(JSON.parse(raw || '{}'));
+    const parsed = InboundEmail.safeParse(json(raw));
     if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound email' } }, 400);
     const campaign = recordCampaignReply(ctx, { inReplyTo: parsed.data.in_reply_to, fromEmail: parsed.data.from });
     const threadId = recordInboundEmail(ctx, parsed.data, campaign?.accountId ? campaign : undefined);
@@ -64,7 +73,7 @@ export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
     const raw = await verifiedBody(ctx, c);
     if (raw === undefined)
       return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    const parsed = InboundSocial.safeParse(JSON.parse(raw || '{}'));
+    const parsed = InboundSocial.safeParse(json(raw));
     if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound message' } }, 400);
     const result = recordInboundSocial(ctx, parsed.data);
     return c.json({ ok: true, matched_campaign: result.campaign, thread_id: result.threadId ?? null });
@@ -74,13 +83,7 @@ export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
     const raw = await verifiedBody(ctx, c);
     if (raw === undefined)
       return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    let json: unknown;
-    try {
-      json = JSON.parse(raw || '{}');
-    } catch {
-      return c.json({ error: { code: 'invalid_request', message: 'Malformed JSON' } }, 400);
-    }
-    const parsed = InboundSignal.safeParse(json);
+    const parsed = InboundSignal.safeParse(json(raw));
     if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid signal' } }, 400);
     const result = recordDetectedSignal(ctx, parsed.data);
     if (!result) return c.json({ error: { code: 'not_found', message: 'Unknown entity' } }, 404);

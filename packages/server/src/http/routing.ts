@@ -8,7 +8,7 @@ import { authenticate } from '../middleware/auth/index.js';
 import { transportOf } from '../middleware/https-policy/index.js';
 import { beginIdempotent, type IdempotentCall } from '../middleware/idempotency/index.js';
 import { type RateLimitDecision, type RateLimiter, rateLimitHeaders } from '../middleware/rate-limit/index.js';
-import { internalError, type RenderedResponse, renderError, validationError } from './errors.js';
+import { internalError, type RenderedResponse, renderError, storageError, validationError } from './errors.js';
 import type { Handler, HandlerResult, Handlers } from './handler.js';
 
 export type AppEnv = { Variables: { operation?: Operation; requestId: string } };
@@ -104,8 +104,14 @@ async function handle(
     call?.finish(result.status, result.body === undefined ? null : JSON.stringify(result.body));
     return toResponse(c, result, headers);
   } catch (error) {
-    const httpError = error instanceof HttpError ? error : internalError();
-    if (!(error instanceof HttpError)) {
+    const storage = error instanceof HttpError ? undefined : storageError(error);
+    const httpError = error instanceof HttpError ? error : (storage ?? internalError());
+    if (storage) {
+      ctx.logger.warn(
+        { err: { code: (error as { code?: string }).code }, requestId: c.get('requestId'), operation: op.operationId },
+        'storage unavailable',
+      );
+    } else if (!(error instanceof HttpError)) {
       ctx.logger.error(
         {
           err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
@@ -116,7 +122,11 @@ async function handle(
       );
     }
     const rendered = renderError(httpError, op);
-    call?.finish(rendered.status, JSON.stringify(rendered.body), httpError.options.reason);
+    try {
+      call?.finish(rendered.status, JSON.stringify(rendered.body), httpError.options.reason);
+    } catch {
+      // The idempotency record is lost with the storage; the caller retries with the same key.
+    }
     return toResponse(c, rendered, headers);
   }
 }

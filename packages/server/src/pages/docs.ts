@@ -166,14 +166,16 @@ export function renderReference(doc: Json): Piece {
 </html>`;
 }
 
-/** `/docs` (the reference page) and `/openapi.json`, built once from the contract on first use. */
-export function mountDocs(app: Hono<AppEnv>): void {
+/**
+ * `/docs` (the reference page) and `/openapi.json`, from `load` (called once, on first use).
+ * Node servers pass the contract's generator; the browser-safe app itself never imports it.
+ */
+export function mountDocs(app: Hono<AppEnv>, load: () => Promise<object>): void {
   let doc: Promise<Json> | undefined;
-  // Loaded on first use, so bundles of the app that never serve docs (the mock) stay small.
-  const load = () => {
-    doc ??= import('@outbound/schema/openapi').then((m) => m.buildOpenApiDocument() as unknown as Json);
+  const get = () => {
+    doc ??= load() as Promise<Json>;
     return doc;
   };
-  app.get('/openapi.json', async (c) => c.json(await load(), 200, { 'cache-control': 'public, max-age=300' }));
-  app.get('/docs', async (c) => c.html(await renderReference(await load())));
+  app.get('/openapi.json', async (c) => c.json(await get(), 200, { 'cache-control': 'public, max-age=300' }));
+  app.get('/docs', async (c) => c.html(await renderReference(await get())));
 }

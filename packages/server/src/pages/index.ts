@@ -14,7 +14,6 @@ import { createEmailAccount, upsertSocialnetAccount } from '../domain/sender-acc
 import { verifiedBody } from '../http/inbound.js';
 import type { AppEnv } from '../http/routing.js';
 import { hmacSha256Hex, uuid } from '../lib/crypto.js';
-import { mountDocs } from './docs.js';
 import { page } from './layout.js';
 import { mountPortal } from './portal.js';
 
@@ -56,7 +55,6 @@ const done = (title: string, text: string) =>
 export function mountPages(app: Hono<AppEnv>, ctx: AppContext): void {
   app.get('/health', (c) => c.json({ ok: true }));
   mountPortal(app, ctx);
-  mountDocs(app);
 
   // Uploaded media, public by URL (the scheduling provider fetches it).
   app.get('/media/:id', (c) => {

@@ -56,7 +56,13 @@ async function userFromApiKey(ctx: AppContext, token: string | undefined): Promi
   if (!row || !constantTimeEqual(row.keyHash, hash)) throw new HttpError(401, 'Invalid or revoked API key');
   const now = ctx.clock.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
-    ctx.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+    try {
+      ctx.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+    } catch (error) {
+      // Best effort: a read must not fail because its bookkeeping cannot be written (read-only
+      // or full storage); the next request tries again.
+      ctx.logger.warn({ err: String(error) }, 'last_used_at not written');
+    }
   }
   return { kind: 'user', userId: row.userId, via: 'apiKey', apiKeyId: row.id };
 }
