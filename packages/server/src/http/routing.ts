@@ -24,17 +24,31 @@ export function mountOperations(app: Hono<AppEnv>, ctx: AppContext, handlers: Ha
   for (const op of operationList as Operation[]) {
     const handler = handlers[op.operationId as keyof Handlers] as Handler<never> | undefined;
     const limit = op.bodyKind === 'multipart' ? MULTIPART_LIMIT : ctx.config.bodyLimitBytes;
-    app.on(
-      op.method.toUpperCase(),
-      honoPath(op.path),
-      bodyLimit({
-        maxSize: limit,
-        onError: () => {
-          throw new HttpError(413, `Request body is larger than ${limit} bytes`, { reason: 'payload_too_large' });
+    const run = (c: Context<AppEnv>) => handle(c, op, ctx, handler, limiter);
+    const tooLarge = () =>
+      new HttpError(413, `Request body is larger than ${limit} bytes`, { reason: 'payload_too_large' });
+    const streamed = bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw tooLarge();
+      },
+    });
+    // Operations without a body skip the limit (any body sent is ignored). With a Content-Length
+    // the size is known up front (the HTTP parser holds the body to it), so only chunked bodies
+    // pay for the stream wrapper that counts bytes as they arrive.
+    if (op.bodyKind === 'none') app.on(op.method.toUpperCase(), honoPath(op.path), run);
+    else
+      app.on(
+        op.method.toUpperCase(),
+        honoPath(op.path),
+        (c, next) => {
+          const declared = c.req.header('content-length');
+          if (declared === undefined || !/^\d+$/.test(declared)) return streamed(c, next);
+          if (Number(declared) > limit) throw tooLarge();
+          return next();
         },
-      }),
-      (c) => handle(c, op, ctx, handler, limiter),
-    );
+        run,
+      );
   }
 }
 

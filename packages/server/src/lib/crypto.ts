@@ -16,7 +16,17 @@ export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+/** Node's own hashing when the runtime offers it (synchronous, no thread-pool hop); Web Crypto elsewhere. */
+const nodeCrypto = (
+  globalThis as {
+    process?: { getBuiltinModule?: (id: string) => unknown };
+  }
+).process?.getBuiltinModule?.('node:crypto') as
+  | { createHash(alg: string): { update(v: string): { digest(enc: 'hex'): string } } }
+  | undefined;
+
 export async function sha256Hex(value: string): Promise<string> {
+  if (nodeCrypto) return nodeCrypto.createHash('sha256').update(value).digest('hex');
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(value));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,5 +1,5 @@
 import type { AuthKind } from '@outbound/schema';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppContext, Principal } from '../../context.js';
@@ -44,15 +44,31 @@ export async function authenticate(
   }
 }
 
+/**
+ * The key lookup runs on every API-key request, so it is built and prepared once per database
+ * (drizzle's query building and SQLite's statement preparation were most of its cost).
+ */
+const keyLookups = new WeakMap<object, ReturnType<typeof prepareKeyLookup>>();
+const prepareKeyLookup = (db: AppContext['db']) =>
+  db
+    .select({ id: apiKeys.id, userId: apiKeys.userId, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .prepare();
+function activeKeyByHash(db: AppContext['db']) {
+  let prepared = keyLookups.get(db);
+  if (!prepared) {
+    prepared = prepareKeyLookup(db);
+    keyLookups.set(db, prepared);
+  }
+  return prepared;
+}
+
 async function userFromApiKey(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new HttpError(401, 'Missing Bearer token: send Authorization: Bearer <API_KEY>');
   if (token.startsWith(PARTNER_KEY_PREFIX)) throw new HttpError(401, 'Partner keys are accepted only on /api/v1/*');
   const hash = await sha256Hex(token);
-  const row = ctx.db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
-    .get();
+  const row = activeKeyByHash(ctx.db).get({ hash });
   if (!row || !constantTimeEqual(row.keyHash, hash)) throw new HttpError(401, 'Invalid or revoked API key');
   const now = ctx.clock.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
