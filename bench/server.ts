@@ -26,7 +26,7 @@ const call = async (method: string, path: string, body: unknown) => {
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as { campaign: { id: string } };
 };
 for (let i = 0; i < 80; i++)
   await call('POST', '/api/threads', {
@@ -102,7 +102,10 @@ const rotating = (ids: string[]) => {
       method: 'POST' as const,
       headers: auth,
       body: nodeBody,
-      setupRequest: (req: any) => ({ ...req, path: `/api/campaigns/${ids[i++ % ids.length]}/sequence/nodes` }),
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        path: `/api/campaigns/${ids[i++ % ids.length]}/sequence/nodes`,
+      }),
     },
   ];
 };
