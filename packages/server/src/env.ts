@@ -34,6 +34,8 @@ export const Env = z.object({
   OUTBOUND_MAIL_LOG: z.string().min(1).optional(),
   OUTBOUND_CAMPAIGN_TICK_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
   OUTBOUND_JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).optional(),
+  OUTBOUND_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).optional(),
+  OUTBOUND_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).optional(),
 });
 export type Env = z.infer<typeof Env>;
 

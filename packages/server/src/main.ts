@@ -84,6 +84,8 @@ function appFor(e: Env, db: ReturnType<typeof openDatabase>['db'], port?: number
     config: {
       ...(e.OUTBOUND_CAMPAIGN_TICK_MS ? { campaignTickMs: e.OUTBOUND_CAMPAIGN_TICK_MS } : {}),
       ...(e.OUTBOUND_JOB_LEASE_MS ? { jobLeaseMs: e.OUTBOUND_JOB_LEASE_MS } : {}),
+      ...(e.OUTBOUND_WEBHOOK_TIMEOUT_MS ? { webhookTimeoutMs: e.OUTBOUND_WEBHOOK_TIMEOUT_MS } : {}),
+      ...(e.OUTBOUND_WEBHOOK_RETRY_BASE_MS ? { webhookRetryBaseMs: e.OUTBOUND_WEBHOOK_RETRY_BASE_MS } : {}),
       baseUrl,
       mode: e.OUTBOUND_MODE,
       trustedProxies: e.OUTBOUND_TRUSTED_PROXIES,

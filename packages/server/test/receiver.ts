@@ -8,6 +8,8 @@ export interface Received {
   id: string;
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
   headers: IncomingHttpHeaders;
+  /** The status the receiver answered. */
+  answered: number;
 }
 
 export class Receiver {
@@ -58,8 +60,9 @@ export class Receiver {
           res.writeHead(400).end('bad signature');
           return;
         }
-        this.received.push({ id: String(req.headers['webhook-id']), payload, headers: req.headers });
-        setTimeout(() => res.writeHead(this.status, { 'content-type': 'text/plain' }).end('ok'), this.delayMs);
+        const answered = this.status;
+        this.received.push({ id: String(req.headers['webhook-id']), payload, headers: req.headers, answered });
+        setTimeout(() => res.writeHead(answered, { 'content-type': 'text/plain' }).end('ok'), this.delayMs);
       });
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

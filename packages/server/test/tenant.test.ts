@@ -112,16 +112,10 @@ describe('tenant isolation', () => {
     });
   }
 
-  it('operations of later areas answer 501 until they are built', async () => {
-    const pending = withId.filter((o) => !(o.operationId in handlers));
-    for (const op of pending) {
-      const path = op.path.replace(/\{\w+\}/g, crypto.randomUUID());
-      const key = op.auth === 'partnerKey' ? w.demo.partnerKey : w.demo.apiKey;
-      const res = await call(w.app, op.method.toUpperCase(), path, {
-        key,
-        ...(op.method === 'get' ? {} : { body: {} }),
-      });
-      expect(res.status, op.operationId).toBe(501);
-    }
+  it('every operation of the registry is implemented: none answers 501', () => {
+    const missing = (operationList as Operation[])
+      .filter((o) => !(o.operationId in handlers))
+      .map((o) => o.operationId);
+    expect(missing).toEqual([]);
   });
 });

@@ -376,7 +376,8 @@ export class WebhookDispatcher {
   constructor(private readonly ctx: AppContext) {}
 
   get #leaseMs(): number {
-    return this.ctx.config.webhookTimeoutMs * 2 + 5_000;
+    const timeout = this.ctx.config.webhookTimeoutMs;
+    return timeout * 2 + Math.min(5_000, timeout);
   }
 
   /** Claims up to `limit` due deliveries. */
