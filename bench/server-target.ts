@@ -20,6 +20,8 @@ import { listThreads } from '../packages/server/src/domain/threads.js';
 const [kind, dbFile, portArg, userId] = process.argv.slice(2);
 const port = Number(portArg);
 const ready = () => process.stdout.write('ready\n');
+// A clean exit on SIGINT (so --cpu-prof can write its profile).
+process.on('SIGINT', () => process.exit(0));
 
 if (kind === 'node-http') {
   const body = JSON.stringify({ hello: 'world' });
