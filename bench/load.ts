@@ -39,6 +39,14 @@ const acknowledged = { campaigns: [] as string[], messages: [] as string[], lead
 const myCampaigns: string[] = [];
 const threads: string[] = [];
 
+/** The fields of the answers this script reads. */
+interface Answer {
+  campaign?: { id: string };
+  thread?: { id: string };
+  message?: { id: string };
+  added?: number;
+}
+
 async function api(method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
@@ -50,7 +58,7 @@ async function api(method: string, path: string, body?: unknown) {
   counts.set(key, (counts.get(key) ?? 0) + 1);
   if (res.status >= 500) fivexx.push(`${key}: ${text.slice(0, 200)}`);
   if (/SQLITE|database is locked/i.test(text)) storageLeaks++;
-  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+  return { status: res.status, json: text ? (JSON.parse(text) as Answer) : undefined };
 }
 
 const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)];
@@ -62,8 +70,8 @@ const actions: Array<() => Promise<unknown>> = [
   async () => {
     const r = await api('POST', '/api/campaigns', { name: `Load ${Date.now()}`, type: 'email' });
     if (r.status === 201) {
-      acknowledged.campaigns.push(r.json!.campaign.id);
-      myCampaigns.push(r.json!.campaign.id);
+      acknowledged.campaigns.push(r.json!.campaign!.id);
+      myCampaigns.push(r.json!.campaign!.id);
     }
   },
   async () => {
@@ -76,20 +84,27 @@ const actions: Array<() => Promise<unknown>> = [
     const r = await api('POST', `/api/campaigns/${id}/leads`, {
       leads: [{ email: `lead-${Math.random().toString(36).slice(2)}@example.com`, first_name: 'Ada' }],
     });
-    if (r.status === 200) acknowledged.leads += r.json!.added as number;
+    if (r.status === 200) acknowledged.leads += r.json!.added ?? 0;
   },
   async () => {
     const id = pick(myCampaigns);
     if (id) await api('POST', `/api/campaigns/${id}/launch`);
   },
   async () => {
-    const r = await api('POST', '/api/threads', { channel: 'email', recipient_email: 'load@example.com', subject: 'Load' });
-    if (r.status === 201) threads.push(r.json!.thread.id);
+    const r = await api('POST', '/api/threads', {
+      channel: 'email',
+      recipient_email: 'load@example.com',
+      subject: 'Load',
+    });
+    if (r.status === 201) threads.push(r.json!.thread!.id);
   },
   async () => {
     const id = pick(threads);
     if (!id) return;
-    const r = await api('POST', `/api/threads/${id}/messages`, { body_text: 'Load test message', account_id: demo.emailAccountId });
+    const r = await api('POST', `/api/threads/${id}/messages`, {
+      body_text: 'Load test message',
+      account_id: demo.emailAccountId,
+    });
     if (r.status === 201) acknowledged.messages.push(r.json!.message?.id ?? '');
   },
 ];
@@ -117,19 +132,27 @@ const found = check.db
 const leadsStored = check.db.select({ id: tables.leads.id }).from(tables.leads).all().length;
 const messageIds = acknowledged.messages.filter(Boolean);
 const messagesFound = messageIds.length
-  ? check.db.select({ id: tables.messages.id }).from(tables.messages).where(inArray(tables.messages.id, messageIds)).all().length
+  ? check.db
+      .select({ id: tables.messages.id })
+      .from(tables.messages)
+      .where(inArray(tables.messages.id, messageIds))
+      .all().length
   : 0;
 check.close();
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`\nMixed load: ${CLIENTS} clients, ${SECONDS} s, ${requests} requests (${Math.round(requests / SECONDS)}/s)\n`);
+console.log(
+  `\nMixed load: ${CLIENTS} clients, ${SECONDS} s, ${requests} requests (${Math.round(requests / SECONDS)}/s)\n`,
+);
 for (const [k, v] of [...counts.entries()].sort()) console.log(`  ${String(v).padStart(7)}  ${k}`);
 const lost = acknowledged.campaigns.length - found + (messageIds.length - messagesFound);
 console.log(`\n5xx answers: ${fivexx.length}`);
 console.log(`storage errors reaching a client: ${storageLeaks}`);
 console.log(`acknowledged campaigns ${acknowledged.campaigns.length}, in the database ${found}`);
 console.log(`acknowledged messages ${messageIds.length}, in the database ${messagesFound}`);
-console.log(`acknowledged recipients ${acknowledged.leads}, recipients stored ${leadsStored} (≥ acknowledged: seeded lists add more)`);
+console.log(
+  `acknowledged recipients ${acknowledged.leads}, recipients stored ${leadsStored} (≥ acknowledged: seeded lists add more)`,
+);
 console.log(`lost writes: ${lost + Math.max(0, acknowledged.leads - leadsStored)}`);
 for (const f of fivexx.slice(0, 10)) console.log(`  ${f}`);
 process.exit(fivexx.length || storageLeaks || lost || acknowledged.leads > leadsStored ? 1 : 0);

@@ -4,17 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-// rotate-api-key revokes the key the others use, so it runs last.
-const EXAMPLES = [
-  'launch-campaign',
-  'research-webhook',
-  'one-off-email',
-  'schedule-post',
-  'signals-digest',
-  'credit-check',
-  'rotate-api-key',
-];
+import { EXAMPLES } from '../src/list.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'outbound-examples-'));
 const server = spawn(

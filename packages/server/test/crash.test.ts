@@ -1,6 +1,5 @@
 // Kill -9 the real server while it sends, restart it, and check the invariants from the database
 // and from the provider's own record of sends (a file that survives the crash).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,27 +10,17 @@ import { campaigns, jobs, leads, sends } from '../src/db/schema.js';
 import { createEmailAccount } from '../src/domain/sender-accounts.js';
 import { openDatabase } from '../src/node.js';
 import { seed } from '../src/seed.js';
+import { kill, startServer, until } from './process.js';
 
 const RECIPIENTS = 150;
 
-function start(dbPath: string, mailLog: string): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', join(__dirname, '../src/main.ts'), 'start', '--port', '0'],
-    {
-      cwd: join(__dirname, '..'),
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        OUTBOUND_DB: dbPath,
-        OUTBOUND_MAIL_LOG: mailLog,
-        OUTBOUND_CAMPAIGN_TICK_MS: '20',
-        OUTBOUND_JOB_LEASE_MS: '1000',
-        LOG_LEVEL: 'silent',
-      },
-    },
-  );
-}
+const start = (dbPath: string, mailLog: string) =>
+  startServer({
+    OUTBOUND_DB: dbPath,
+    OUTBOUND_MAIL_LOG: mailLog,
+    OUTBOUND_CAMPAIGN_TICK_MS: '20',
+    OUTBOUND_JOB_LEASE_MS: '1000',
+  });
 
 const logLines = (path: string) =>
   existsSync(path)
@@ -40,20 +29,6 @@ const logLines = (path: string) =>
         .filter(Boolean)
         .map((l) => JSON.parse(l) as { id: string; to: string[] })
     : [];
-
-async function until(check: () => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 describe('crash safety', () => {
   it('after kill -9 during launching and sending, a restart leaves no duplicate send, no lost step, nothing stuck', async () => {

@@ -2,7 +2,7 @@
 // from the database and from a receiver that verifies every delivery with `standardwebhooks`:
 // every event arrives, nothing is stuck, and a second 2xx for the same message only ever comes
 // from an attempt that was in flight at a kill (at most 8 per kill: the dispatcher's batch).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,42 +14,18 @@ import { emitEvent } from '../src/domain/events.js';
 import { createEndpoint, currentSecret } from '../src/domain/webhooks.js';
 import { openDatabase } from '../src/node.js';
 import { seed } from '../src/seed.js';
+import { kill, startServer, until } from './process.js';
 import { Receiver } from './receiver.js';
 
 const EVENTS = 120;
 
-function start(dbPath: string): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', join(__dirname, '../src/main.ts'), 'start', '--port', '0'],
-    {
-      cwd: join(__dirname, '..'),
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        OUTBOUND_DB: dbPath,
-        OUTBOUND_MODE: 'development',
-        OUTBOUND_WEBHOOK_TIMEOUT_MS: '300',
-        OUTBOUND_WEBHOOK_RETRY_BASE_MS: '40',
-        LOG_LEVEL: 'silent',
-      },
-    },
-  );
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function until(check: () => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const start = (dbPath: string) =>
+  startServer({
+    OUTBOUND_DB: dbPath,
+    OUTBOUND_MODE: 'development',
+    OUTBOUND_WEBHOOK_TIMEOUT_MS: '300',
+    OUTBOUND_WEBHOOK_RETRY_BASE_MS: '40',
+  });
 
 describe('webhook crash safety', () => {
   it('kill -9 during a retry storm and again while deliveries succeed: every event arrives, nothing stuck', async () => {
