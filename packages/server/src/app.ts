@@ -1,8 +1,6 @@
 import { type Operation, operationList } from '@outbound/schema';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { type Clock, systemClock } from './clock.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
@@ -15,6 +13,7 @@ import { registerJobs } from './jobs/index.js';
 import { JobRunner } from './jobs/runner.js';
 import { HttpError } from './lib/http-error.js';
 import { type Logger, silentLogger } from './logger.js';
+import { bearerCors, securityHeaders } from './middleware/headers/index.js';
 import { enforceHttps, transportOf } from './middleware/https-policy/index.js';
 import { RateLimiter } from './middleware/rate-limit/index.js';
 import { mountDocs } from './pages/docs.js';
@@ -81,8 +80,10 @@ export function createApp(options: CreateAppOptions): OutboundApp {
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');
     if (incoming && !REQUEST_ID.test(incoming)) c.set('requestId', crypto.randomUUID());
-    await next();
+    // Headers are set before the handler runs: set after, each one copies the finished response
+    // (and on Node turns off the adapter's fast path for writing it).
     c.header('x-request-id', c.get('requestId'));
+    await next();
   });
   app.use(async (c, next) => {
     const started = Date.now();
@@ -102,27 +103,14 @@ export function createApp(options: CreateAppOptions): OutboundApp {
     enforceHttps(transportOf(c.env), c.req.header('x-forwarded-proto'), config.trustedProxies);
     await next();
   });
-  app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
-  const bearerCors = cors({
-    origin: '*',
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'x-request-id'],
-    exposeHeaders: [
-      'x-request-id',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Retry-After',
-      'Idempotent-Replayed',
-    ],
-    maxAge: 600,
-  });
+  app.use(securityHeaders);
   app.use('/api/*', async (c, next) => {
     if (SESSION_PATHS.has(c.req.path)) return next();
     return bearerCors(c, next);
   });
   app.use('/api/*', async (c, next) => {
-    await next();
     c.header('Cache-Control', 'no-store');
+    await next();
   });
 
   const limiter = config.rateLimit

@@ -54,3 +54,33 @@ describe('logs', () => {
     w.close();
   });
 });
+
+describe('response headers', () => {
+  it('every response, errors included, carries the security headers; Bearer routes answer CORS preflights', async () => {
+    const w = await world({ config: { rateLimit: false } });
+    for (const [method, path, status] of [
+      ['GET', '/api/accounts', 200],
+      ['GET', '/api/accounts?type=fax', 400],
+      ['GET', '/nope', 404],
+      ['GET', '/health', 200],
+    ] as const) {
+      const res = await call(w.app, method, path, { key: w.demo.apiKey });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(res.headers.get('strict-transport-security'), path).toMatch(/max-age=\d+/);
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('x-request-id'), path).toMatch(/.+/);
+    }
+    const preflight = await call(w.app, 'OPTIONS', '/api/campaigns', {
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
+    const api = await call(w.app, 'GET', '/api/accounts', { key: w.demo.apiKey });
+    expect(api.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    w.close();
+  });
+});

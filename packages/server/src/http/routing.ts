@@ -97,10 +97,14 @@ async function handle(
       });
       if (call.replay) {
         const replay = call.replay;
-        return new Response(replay.body, {
-          status: replay.status,
-          headers: { ...headers, 'content-type': 'application/json', 'Idempotent-Replayed': 'true' },
-        });
+        const replayHeaders = {
+          ...headers,
+          'content-type': 'application/json',
+          'Idempotent-Replayed': 'true',
+        };
+        return replay.body === null
+          ? c.body(null, replay.status as 204, replayHeaders)
+          : c.body(replay.body, replay.status as 200, replayHeaders);
       }
     }
     if (!handler) throw new HttpError(501, `${op.operationId} is not implemented by this server version`);

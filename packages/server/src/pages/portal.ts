@@ -181,8 +181,8 @@ export function mountPortal(app: Hono<AppEnv>, ctx: AppContext): void {
   const secure = ctx.config.baseUrl.startsWith('https:');
 
   app.use(`${PORTAL_PATH}/*`, async (c, next) => {
-    await next();
     c.header('Cache-Control', 'no-store');
+    await next();
   });
 
   app.get(`${PORTAL_PATH}/login/:token`, async (c) => {
