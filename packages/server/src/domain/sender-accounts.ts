@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { emailDomains, senderAccounts } from '../db/schema.js';
 import { uuid } from '../lib/crypto.js';
 import { HttpError } from '../lib/http-error.js';
+import { prepared } from '../lib/prepared.js';
 import { iso } from '../lib/time.js';
 import { type SocialnetProfile, weeklyLimits } from '../providers/socialnet.js';
 
@@ -52,14 +53,25 @@ export function senderAccountView(a: Row, domain?: DomainRow | null) {
 
 /** The caller's accounts, newest first, optionally of one channel. */
 export function listSenderAccounts(ctx: AppContext, userId: string, type?: Row['type']) {
-  const rows = ctx.db
-    .select()
-    .from(senderAccounts)
-    .where(
-      type ? and(eq(senderAccounts.userId, userId), eq(senderAccounts.type, type)) : eq(senderAccounts.userId, userId),
-    )
-    .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id))
-    .all();
+  const rows = type
+    ? prepared(ctx.db, 'accounts.byType', (d) =>
+        d
+          .select()
+          .from(senderAccounts)
+          .where(
+            and(eq(senderAccounts.userId, sql.placeholder('userId')), eq(senderAccounts.type, sql.placeholder('type'))),
+          )
+          .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id))
+          .prepare(),
+      ).all({ userId, type })
+    : prepared(ctx.db, 'accounts.all', (d) =>
+        d
+          .select()
+          .from(senderAccounts)
+          .where(eq(senderAccounts.userId, sql.placeholder('userId')))
+          .orderBy(desc(senderAccounts.createdAt), desc(senderAccounts.id))
+          .prepare(),
+      ).all({ userId });
   const domainIds = rows.map((r) => r.domainId).filter((d): d is string => d !== null);
   const domains = domainIds.length
     ? new Map(

@@ -7,6 +7,7 @@ import { uuid } from '../lib/crypto.js';
 import { textToHtml } from '../lib/html.js';
 import { HttpError } from '../lib/http-error.js';
 import { offsetOf, pageInfo } from '../lib/page.js';
+import { prepared } from '../lib/prepared.js';
 import { iso, isoOrNull } from '../lib/time.js';
 import { ProviderRateLimitError } from '../providers/mail.js';
 import { recordCampaignReply } from './replies.js';
@@ -126,15 +127,23 @@ export function createThread(ctx: AppContext, userId: string, body: CreateThread
 
 export function listThreads(ctx: AppContext, userId: string, q: { page: number; limit: number }) {
   const total =
-    ctx.db.select({ n: sql<number>`count(*)` }).from(threads).where(eq(threads.userId, userId)).get()?.n ?? 0;
-  const rows = ctx.db
-    .select()
-    .from(threads)
-    .where(eq(threads.userId, userId))
-    .orderBy(desc(sql`coalesce(${threads.lastMessageAt}, ${threads.createdAt})`), desc(threads.id))
-    .limit(q.limit)
-    .offset(offsetOf(q))
-    .all();
+    prepared(ctx.db, 'threads.count', (d) =>
+      d
+        .select({ n: sql<number>`count(*)` })
+        .from(threads)
+        .where(eq(threads.userId, sql.placeholder('userId')))
+        .prepare(),
+    ).get({ userId })?.n ?? 0;
+  const rows = prepared(ctx.db, 'threads.page', (d) =>
+    d
+      .select()
+      .from(threads)
+      .where(eq(threads.userId, sql.placeholder('userId')))
+      .orderBy(desc(sql`coalesce(${threads.lastMessageAt}, ${threads.createdAt})`), desc(threads.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  ).all({ userId, limit: q.limit, offset: offsetOf(q) });
   return { threads: rows.map(threadView), ...pageInfo(total, q) };
 }
 

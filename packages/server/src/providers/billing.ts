@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { partners, users } from '../db/schema.js';
+import { prepared } from '../lib/prepared.js';
 
 /** Thrown by a billing provider that cannot be reached. */
 export class BillingUnavailableError extends Error {
@@ -26,11 +27,23 @@ export function localBilling(db: Db): BillingProvider {
     },
     async balance(owner) {
       if ('userId' in owner) {
-        return db.select({ b: users.creditBalance }).from(users).where(eq(users.id, owner.userId)).get()?.b ?? 0;
+        const q = prepared(db, 'billing.userBalance', (d) =>
+          d
+            .select({ b: users.creditBalance })
+            .from(users)
+            .where(eq(users.id, sql.placeholder('id')))
+            .prepare(),
+        );
+        return q.get({ id: owner.userId })?.b ?? 0;
       }
-      return (
-        db.select({ b: partners.creditBalance }).from(partners).where(eq(partners.id, owner.partnerId)).get()?.b ?? 0
+      const q = prepared(db, 'billing.partnerBalance', (d) =>
+        d
+          .select({ b: partners.creditBalance })
+          .from(partners)
+          .where(eq(partners.id, sql.placeholder('id')))
+          .prepare(),
       );
+      return q.get({ id: owner.partnerId })?.b ?? 0;
     },
   };
 }

@@ -7,6 +7,7 @@ import { apiKeys, partnerKeys, sessions } from '../../db/schema.js';
 import { PARTNER_KEY_PREFIX } from '../../domain/keys.js';
 import { constantTimeEqual, sha256Hex } from '../../lib/crypto.js';
 import { HttpError } from '../../lib/http-error.js';
+import { prepared } from '../../lib/prepared.js';
 
 export const SESSION_COOKIE = 'outbound_session';
 
@@ -44,25 +45,15 @@ export async function authenticate(
   }
 }
 
-/**
- * The key lookup runs on every API-key request, so it is built and prepared once per database
- * (drizzle's query building and SQLite's statement preparation were most of its cost).
- */
-const keyLookups = new WeakMap<object, ReturnType<typeof prepareKeyLookup>>();
-const prepareKeyLookup = (db: AppContext['db']) =>
-  db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
-    .prepare();
-function activeKeyByHash(db: AppContext['db']) {
-  let prepared = keyLookups.get(db);
-  if (!prepared) {
-    prepared = prepareKeyLookup(db);
-    keyLookups.set(db, prepared);
-  }
-  return prepared;
-}
+/** The key lookup runs on every API-key request: prepared once per database. */
+const activeKeyByHash = (db: AppContext['db']) =>
+  prepared(db, 'auth.activeKeyByHash', (d) =>
+    d
+      .select({ id: apiKeys.id, userId: apiKeys.userId, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+      .prepare(),
+  );
 
 async function userFromApiKey(ctx: AppContext, token: string | undefined): Promise<Principal> {
   if (!token) throw new HttpError(401, 'Missing Bearer token: send Authorization: Bearer <API_KEY>');
