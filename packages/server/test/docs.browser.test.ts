@@ -1,30 +1,17 @@
-// The API reference at /docs, in Debian's Chromium with every request off loopback blocked:
-// it must work offline and show every operation of the registry.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Operation, operationList } from '@outbound/schema';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
-import { listen, openApiDocument, openDatabase } from '../src/node.js';
-import { freePort, launchChromium } from './browser.js';
+import { openApiDocument } from '../src/node.js';
+import { launchChromium, loopbackApp } from './browser.js';
 
 let browser: Browser;
 let base: string;
 let close: () => void;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'outbound-docs-')), 'db.sqlite'));
-  const app = createApp({ db: opened.db, config: { baseUrl: base }, openapi: openApiDocument });
-  const { server } = await listen(app, { port, hostname: '127.0.0.1' });
+  const world = await loopbackApp('docs', { openapi: openApiDocument });
+  ({ base, close } = world);
   browser = await launchChromium();
-  close = () => {
-    server.close();
-    opened.close();
-  };
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,35 +1,21 @@
-// The hosted pages, in Debian's Chromium against the real server on loopback.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type OutboundApp } from '../src/app.js';
-import { ManualClock } from '../src/clock.js';
-import { listen, openDatabase } from '../src/node.js';
-import { type SeedResult, seed } from '../src/seed.js';
-import { freePort, launchChromium } from './browser.js';
+import type { OutboundApp } from '../src/app.js';
+import type { ManualClock } from '../src/clock.js';
+import type { SeedResult } from '../src/seed.js';
+import { launchChromium, loopbackApp } from './browser.js';
 
 let browser: Browser;
-let app: OutboundApp;
+let _app: OutboundApp;
 let demo: SeedResult;
 let base: string;
 let clock: ManualClock;
 let close: () => void;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'outbound-pages-')), 'db.sqlite'));
-  clock = new ManualClock(Date.now());
-  app = createApp({ db: opened.db, clock, config: { baseUrl: base, passwordIterations: 1000 } });
-  demo = await seed(app.ctx);
-  const { server } = await listen(app, { port, hostname: '127.0.0.1' });
+  const world = await loopbackApp('pages');
+  ({ _app, demo, base, clock, close } = world);
   browser = await launchChromium();
-  close = () => {
-    server.close();
-    opened.close();
-  };
 });
 afterAll(async () => {
   await browser?.close();

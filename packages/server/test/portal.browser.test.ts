@@ -1,16 +1,10 @@
-// The webhook portal in Debian's Chromium against the real server on loopback, with a local
-// receiver that verifies deliveries through the public `standardwebhooks` library.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LIMITS } from '@outbound/schema';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
-import { ManualClock } from '../src/clock.js';
-import { listen, NodeWebhookSender, openDatabase } from '../src/node.js';
-import { type SeedResult, seed } from '../src/seed.js';
-import { freePort, launchChromium } from './browser.js';
+import type { ManualClock } from '../src/clock.js';
+import { NodeWebhookSender } from '../src/node.js';
+import type { SeedResult } from '../src/seed.js';
+import { launchChromium, loopbackApp } from './browser.js';
 import { Receiver } from './receiver.js';
 
 let browser: Browser;
@@ -21,24 +15,16 @@ let receiver: Receiver;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const opened = openDatabase(join(mkdtempSync(join(tmpdir(), 'outbound-portal-')), 'db.sqlite'));
-  clock = new ManualClock(Date.now());
-  const app = createApp({
-    db: opened.db,
-    clock,
-    config: { baseUrl: base, mode: 'development', passwordIterations: 1000 },
+  const world = await loopbackApp('portal', {
+    config: { mode: 'development' },
     providers: { webhooks: new NodeWebhookSender({ allowPrivate: true }) },
   });
-  demo = await seed(app.ctx);
-  const { server } = await listen(app, { port, hostname: '127.0.0.1' });
+  ({ demo, base, clock } = world);
   receiver = await new Receiver().start();
   browser = await launchChromium();
   close = async () => {
     await receiver.stop();
-    server.close();
-    opened.close();
+    world.close();
   };
 });
 afterAll(async () => {

@@ -58,34 +58,35 @@ function json(raw: string): unknown {
 
 /** Hidden routes where providers notify the server (not part of the public contract). */
 export function mountInbound(app: Hono<AppEnv>, ctx: AppContext): void {
-  app.post(INBOUND_EMAIL_PATH, async (c) => {
-    const raw = await verifiedBody(ctx, c);
-    if (raw === undefined)
-      return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    const parsed = InboundEmail.safeParse(json(raw));
-    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound email' } }, 400);
-    const campaign = recordCampaignReply(ctx, { inReplyTo: parsed.data.in_reply_to, fromEmail: parsed.data.from });
-    const threadId = recordInboundEmail(ctx, parsed.data, campaign?.accountId ? campaign : undefined);
+  /** A provider route: signature checked (401), body parsed against `schema` (400), then `handle`. */
+  const providerRoute = <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    what: string,
+    handle: (c: Context, body: T) => Response,
+  ) =>
+    app.post(path, async (c) => {
+      const raw = await verifiedBody(ctx, c);
+      if (raw === undefined)
+        return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
+      const parsed = schema.safeParse(json(raw));
+      if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: `Invalid ${what}` } }, 400);
+      return handle(c, parsed.data);
+    });
+
+  providerRoute(INBOUND_EMAIL_PATH, InboundEmail, 'inbound email', (c, email) => {
+    const campaign = recordCampaignReply(ctx, { inReplyTo: email.in_reply_to, fromEmail: email.from });
+    const threadId = recordInboundEmail(ctx, email, campaign?.accountId ? campaign : undefined);
     return c.json({ ok: true, matched_campaign: campaign !== undefined, thread_id: threadId ?? null });
   });
 
-  app.post(INBOUND_SOCIALNET_PATH, async (c) => {
-    const raw = await verifiedBody(ctx, c);
-    if (raw === undefined)
-      return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    const parsed = InboundSocial.safeParse(json(raw));
-    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid inbound message' } }, 400);
-    const result = recordInboundSocial(ctx, parsed.data);
+  providerRoute(INBOUND_SOCIALNET_PATH, InboundSocial, 'inbound message', (c, message) => {
+    const result = recordInboundSocial(ctx, message);
     return c.json({ ok: true, matched_campaign: result.campaign, thread_id: result.threadId ?? null });
   });
 
-  app.post(INBOUND_SIGNALS_PATH, async (c) => {
-    const raw = await verifiedBody(ctx, c);
-    if (raw === undefined)
-      return c.json({ error: { code: 'unauthorized', message: 'Invalid provider signature' } }, 401);
-    const parsed = InboundSignal.safeParse(json(raw));
-    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: 'Invalid signal' } }, 400);
-    const result = recordDetectedSignal(ctx, parsed.data);
+  providerRoute(INBOUND_SIGNALS_PATH, InboundSignal, 'signal', (c, signal) => {
+    const result = recordDetectedSignal(ctx, signal);
     if (!result) return c.json({ error: { code: 'not_found', message: 'Unknown entity' } }, 404);
     return c.json({ ok: true, signal_id: result.id, duplicate: result.duplicate });
   });

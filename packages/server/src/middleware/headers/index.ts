@@ -30,7 +30,7 @@ const EXPOSE_HEADERS =
  * CORS for Bearer routes: any origin (a key, not a cookie, authenticates), the headers a client
  * needs exposed, and preflights answered directly.
  */
-export async function bearerCors(c: Context, next: Next): Promise<Response | void> {
+export async function bearerCors(c: Context, next: Next): Promise<Response | undefined> {
   c.header('Access-Control-Allow-Origin', '*');
   if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
     c.header('Access-Control-Allow-Methods', 'GET, HEAD, PUT, POST, DELETE, PATCH');
@@ -40,4 +40,5 @@ export async function bearerCors(c: Context, next: Next): Promise<Response | voi
   }
   c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
   await next();
+  return undefined;
 }
