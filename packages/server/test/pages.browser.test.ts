@@ -1,12 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboundApp } from '../src/app.js';
 import type { ManualClock } from '../src/clock.js';
 import type { SeedResult } from '../src/seed.js';
 import { launchChromium, loopbackApp } from './browser.js';
 
 let browser: Browser;
-let _app: OutboundApp;
 let demo: SeedResult;
 let base: string;
 let clock: ManualClock;
@@ -14,7 +12,7 @@ let close: () => void;
 
 beforeAll(async () => {
   const world = await loopbackApp('pages');
-  ({ _app, demo, base, clock, close } = world);
+  ({ demo, base, clock, close } = world);
   browser = await launchChromium();
 });
 afterAll(async () => {
