@@ -15,7 +15,7 @@ import type { OutboundApp } from './app.js';
 import type { Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import * as schema from './db/schema.js';
-import { isPrivateAddress } from './domain/webhooks.js';
+import { isPrivateAddress } from './lib/net.js';
 import {
   type MailProvider,
   type OutgoingEmail,

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventType, LIMITS } from '@outbound/schema';
+import { EVENT_TYPES, type EventType, LIMITS, WebhookEvent } from '@outbound/schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
@@ -18,6 +18,7 @@ import {
   currentSecret,
   deliveryLog,
   endpointUrlProblem,
+  exampleEvent,
   retryDelay,
   rotateSecret,
   signingSecrets,
@@ -215,6 +216,17 @@ describe('delivery', () => {
     expect(entry!.attempts.every((a) => a.trigger === 'scheduled')).toBe(true);
     // The log is the partner's own.
     expect(deliveryLog(w.app.ctx, w.other.partnerId, e.id)).toEqual([]);
+  });
+});
+
+describe('portal test events', () => {
+  it("carry example data of each type that the contract's event schema accepts", () => {
+    for (const type of EVENT_TYPES) {
+      const event = exampleEvent(type, w.app.ctx.config.baseUrl, w.clock.now());
+      const parsed = WebhookEvent.safeParse(event);
+      expect(parsed.success, `${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(event.type).toBe(type);
+    }
   });
 });
 

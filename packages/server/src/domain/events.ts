@@ -1,4 +1,4 @@
-import type { EventType } from '@outbound/schema';
+import type { EventType, WebhookEventOf } from '@outbound/schema';
 import { events } from '../db/schema.js';
 import type { Tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
@@ -7,13 +7,13 @@ import { fanOut } from './webhooks.js';
 
 /**
  * Writes an event to the outbox with one queued delivery per subscribed endpoint, inside the
- * transaction of the change that caused it.
+ * transaction of the change that caused it. `data` is typed by the contract's event schema.
  */
-export function emitEvent(
+export function emitEvent<T extends EventType>(
   t: Tx,
   owner: { partnerId?: string; userId?: string },
-  type: EventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: WebhookEventOf<T>['data'],
   now: number,
 ): string {
   const id = uuid();

@@ -1,5 +1,6 @@
-import { parseAddressList, tryNormalizeLinkedInUrl } from '@outbound/schema';
+import { parseAddressList, type SendMessageBody, tryNormalizeLinkedInUrl } from '@outbound/schema';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext, Principal } from '../context.js';
 import { messages, senderAccounts, threads } from '../db/schema.js';
 import { type Tx, tx } from '../db/tx.js';
@@ -157,27 +158,23 @@ function ownedThread(ctx: AppContext, userId: string, id: string): ThreadRow {
   return t;
 }
 
-export function getThread(ctx: AppContext, userId: string, id: string) {
-  const t = ownedThread(ctx, userId, id);
-  const rows = ctx.db
+/** A thread's messages, oldest first (insertion order within the same millisecond). */
+function threadMessages(ctx: AppContext, threadId: string) {
+  return ctx.db
     .select()
     .from(messages)
-    .where(eq(messages.threadId, id))
+    .where(eq(messages.threadId, threadId))
     .orderBy(asc(messages.createdAt), sql`${messages}.rowid`)
     .all();
-  return { thread: threadView(t), messages: rows.map(messageView) };
 }
 
-export interface SendMessageInput {
-  body_text: string;
-  body_html?: string;
-  subject?: string;
-  account_id?: string;
-  threading_mode?: 'new_thread' | 'reply';
-  cc?: string;
-  bcc?: string;
-  attachments?: unknown[];
+export function getThread(ctx: AppContext, userId: string, id: string) {
+  const t = ownedThread(ctx, userId, id);
+  return { thread: threadView(t), messages: threadMessages(ctx, id).map(messageView) };
 }
+
+/** The validated body of `sendThreadMessage`, as the contract defines it. */
+export type SendMessageInput = z.output<typeof SendMessageBody>;
 
 /**
  * Sends a message in a thread. The provider is called first; nothing is written when it refuses
@@ -192,12 +189,7 @@ export async function sendMessage(
 ) {
   const userId = principal.userId;
   const thread = ownedThread(ctx, userId, threadId);
-  const history = ctx.db
-    .select()
-    .from(messages)
-    .where(eq(messages.threadId, threadId))
-    .orderBy(asc(messages.createdAt), sql`${messages}.rowid`)
-    .all();
+  const history = threadMessages(ctx, threadId);
   const accountId = thread.accountId ?? body.account_id;
   if (!accountId) {
     throw new HttpError(400, 'account_id: is required for an email thread that has no sender yet', {

@@ -1,6 +1,5 @@
-import { EVENT_TYPES, type EventType, LIMITS } from '@outbound/schema';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import ipaddr from 'ipaddr.js';
+import { EVENT_TYPES, type EventType, LIMITS, type WebhookEventOf } from '@outbound/schema';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import {
   events,
@@ -12,6 +11,7 @@ import {
 } from '../db/schema.js';
 import { type Tx, tx } from '../db/tx.js';
 import { uuid } from '../lib/crypto.js';
+import { isLocalhostName, isLoopbackAddress, isPrivateAddress } from '../lib/net.js';
 import { iso } from '../lib/time.js';
 import { SNIPPET_CHARS } from '../providers/webhooks.js';
 
@@ -39,26 +39,11 @@ export async function signPayload(secret: string, id: string, timestamp: number,
 
 /** True for a host name or address literal that must not receive webhooks in production. */
 export function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
-  if (!ipaddr.isValid(h)) return false;
-  return isPrivateAddress(h);
+  const h = host.toLowerCase();
+  return isLocalhostName(h) || h.endsWith('.local') || h.endsWith('.internal') || isPrivateAddress(h);
 }
 
-/** True for every address outside the public unicast space (loopback, private, link-local, ...). */
-export function isPrivateAddress(address: string): boolean {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() !== 'unicast';
-}
-
-const isLoopback = (host: string) => {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  return ipaddr.isValid(h) && ipaddr.parse(h).range() === 'loopback';
-};
+const isLoopbackHost = (host: string) => isLocalhostName(host) || isLoopbackAddress(host);
 
 /**
  * Why an endpoint URL is refused, or undefined when it is acceptable. Production accepts only
@@ -76,7 +61,7 @@ export function endpointUrlProblem(raw: string, mode: AppContext['config']['mode
   if (url.username || url.password) return 'The URL must not contain a user name or password.';
   const development = mode !== 'production';
   if (url.protocol === 'http:') {
-    if (!(development && isLoopback(url.hostname)))
+    if (!(development && isLoopbackHost(url.hostname)))
       return development
         ? 'Plain http is accepted for loopback addresses only; use https://'
         : 'Endpoints must use https://';
@@ -247,9 +232,9 @@ function queueDelivery(t: Tx, eventId: string, endpointId: string, now: number):
 }
 
 /** Example data of each event type, for test events sent from the portal. */
-export function exampleEvent(type: EventType, baseUrl: string, now: number): Record<string, unknown> {
+export function exampleEvent<T extends EventType>(type: T, baseUrl: string, now: number): WebhookEventOf<T> {
   const id = '00000000-0000-4000-8000-000000000000';
-  const data: Record<EventType, Record<string, unknown>> = {
+  const data: { [K in EventType]: WebhookEventOf<K>['data'] } = {
     'signal.detected': {
       id,
       signal_type_label: 'Funding round',
@@ -275,7 +260,7 @@ export function exampleEvent(type: EventType, baseUrl: string, now: number): Rec
       failed_at: iso(now),
     },
   };
-  return { type, timestamp: iso(now), data: data[type] };
+  return { type, timestamp: iso(now), data: data[type] } as WebhookEventOf<T>;
 }
 
 /** Writes a test event of `type` and queues it to one endpoint only. Returns the delivery id. */
@@ -574,15 +559,4 @@ function describe(err: unknown, timeoutMs: number): string {
     return (cause?.code ?? cause?.message ?? err.message).slice(0, 300);
   }
   return String(err).slice(0, 300);
-}
-
-/** Deliveries still queued (for tests and the mock). */
-export function pendingDeliveries(ctx: AppContext): number {
-  return (
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.status, 'pending'))
-      .get()?.n ?? 0
-  );
 }

@@ -1,3 +1,4 @@
+import { Signal, SignalDetectedData } from '@outbound/schema';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -11,15 +12,16 @@ export const INBOUND_EMAIL_PATH = '/api/inbound/email';
 export const INBOUND_SOCIALNET_PATH = '/api/inbound/socialnet';
 export const INBOUND_SIGNALS_PATH = '/api/inbound/signals';
 
-/** A signal as the signals provider reports it, detected and scored. */
+/** A signal as the signals provider reports it, detected and scored (fields from the contract's Signal). */
+const detected = SignalDetectedData.shape;
 export const InboundSignal = z.object({
   entity_id: z.string().min(1).max(100),
-  signal_type: z.string().min(1).max(100),
-  signal_type_label: z.string().min(1).max(200),
-  headline: z.string().min(1).max(500),
-  score: z.number().min(0).max(100),
-  source: z.string().min(1).max(200),
-  url: z.url().max(2048).optional(),
+  signal_type: Signal.shape.signal_type.min(1),
+  signal_type_label: detected.signal_type_label.min(1),
+  headline: detected.headline.min(1),
+  score: detected.score,
+  source: detected.source.min(1),
+  url: Signal.shape.url.unwrap().optional(),
 });
 
 /** A social-network message as the provider reports it. */

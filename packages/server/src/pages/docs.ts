@@ -167,15 +167,22 @@ export function renderReference(doc: Json): Piece {
 }
 
 /**
- * `/docs` (the reference page) and `/openapi.json`, from `load` (called once, on first use).
+ * `/docs` (the reference page) and `/openapi.json`, from `load` (called once, on first use; the
+ * page is rendered once too).
  * Node servers pass the contract's generator; the browser-safe app itself never imports it.
  */
 export function mountDocs(app: Hono<AppEnv>, load: () => Promise<object>): void {
   let doc: Promise<Json> | undefined;
+  let page: Promise<string> | undefined;
   const get = () => {
     doc ??= load() as Promise<Json>;
     return doc;
   };
+  // The document never changes while the process runs: the page is rendered once.
+  const rendered = () => {
+    page ??= get().then(async (d) => String(await renderReference(d)));
+    return page;
+  };
   app.get('/openapi.json', async (c) => c.json(await get(), 200, { 'cache-control': 'public, max-age=300' }));
-  app.get('/docs', async (c) => c.html(await renderReference(await get())));
+  app.get('/docs', async (c) => c.html(await rendered()));
 }

@@ -2,9 +2,10 @@ import { setCookie } from 'hono/cookie';
 import { activeApiKey, apiKeyView, createApiKey, revokeApiKey } from '../domain/keys.js';
 import { accountView, getUser, login, logout } from '../domain/users.js';
 import { defineHandlers, ok } from '../http/handler.js';
+import { isLoopbackAddress } from '../lib/net.js';
 import { iso } from '../lib/time.js';
 import { SESSION_COOKIE } from '../middleware/auth/index.js';
-import { isLoopback, transportOf } from '../middleware/https-policy/index.js';
+import { transportOf } from '../middleware/https-policy/index.js';
 import { user } from './guards.js';
 
 export const accountHandlers = defineHandlers({
@@ -14,7 +15,7 @@ export const accountHandlers = defineHandlers({
     const s = await login(ctx, body.email, body.password);
     const transport = transportOf(c.env);
     // Secure everywhere except plain http on loopback (local development).
-    const secure = !transport || transport.encrypted === true || !isLoopback(transport.remoteAddress);
+    const secure = !transport || transport.encrypted === true || !isLoopbackAddress(transport.remoteAddress);
     setCookie(c, SESSION_COOKIE, s.token, {
       httpOnly: true,
       secure,

@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/http-error.js';
+import { isLoopbackAddress } from '../../lib/net.js';
 
 /** What the transport knows about a request; absent for in-process requests (tests, the mock). */
 export interface Transport {
@@ -14,11 +15,6 @@ export function transportOf(env: unknown): Transport | undefined {
   return { remoteAddress: socket.remoteAddress, encrypted: Boolean(socket.encrypted) };
 }
 
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
-
 /**
  * HTTPS is required on every request. Plain HTTP is accepted only on loopback, or from a
  * trusted proxy that reports the original request was https.
@@ -28,7 +24,7 @@ export function enforceHttps(
   forwardedProto: string | undefined,
   trustedProxies: readonly string[],
 ): void {
-  if (!transport || transport.encrypted || isLoopback(transport.remoteAddress)) return;
+  if (!transport || transport.encrypted || isLoopbackAddress(transport.remoteAddress)) return;
   const addr = transport.remoteAddress ?? '';
   if (trustedProxies.includes(addr) && forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https') return;
   throw new HttpError(403, 'HTTPS is required: call the API over https (plain http is accepted only on loopback)', {
